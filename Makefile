@@ -1,0 +1,34 @@
+# darkbalance: `make test` (set-up + tests), `make report` (set-up + the main job)
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed-$(shell cat pyproject.toml | sha1sum | cut -c1-12)
+
+.PHONY: install test report bench lint clean
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet -e ".[dev]"
+	rm -f $(VENV)/.installed-*
+	touch $(STAMP)
+
+install: $(STAMP)
+
+test: install
+	$(PY) -m pytest -q
+
+report: install
+	$(VENV)/bin/darkbalance report --profile quick
+
+bench: install
+	-$(PY) -m pip install --quiet -e ".[bench]" || echo "open_spiel unavailable: peer ratios skipped"
+	$(VENV)/bin/darkbalance bench --json results/bench.json
+
+lint: install
+	$(VENV)/bin/ruff check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache results/report

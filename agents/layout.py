@@ -1,0 +1,26 @@
+"""The agent row: one float64 array per agent, passed to kernels as data.
+
+    0      1       2     3         4          5
+    +------+-------+-----+---------+----------+---------+
+    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA |
+    +------+-------+-----+---------+----------+---------+
+
+    KIND     0 random, 1 scripted, 2 mcts
+    ITERS    mcts simulations per decision
+    C        mcts UCB exploration constant
+    ROLLOUT  mcts default policy: 0 random, 1 scripted
+    DEPTH    mcts rollout depth cap in actions (0: play to the end)
+    PERSONA  scripted persona index (SPEC.personas), also used by scripted rollouts
+"""
+A_KIND = 0
+A_ITERS = 1
+A_C = 2
+A_ROLLOUT = 3
+A_DEPTH = 4
+A_PERSONA = 5
+AGENT_SIZE = 8
+
+RANDOM = 0
+SCRIPTED = 1
+MCTS = 2
+KIND_NAMES = ("random", "scripted", "mcts")

@@ -1,0 +1,210 @@
+"""Generic open-loop UCT over the game contract (any game, through simcore.dispatch).
+
+Each simulation copies the root, determinizes what the acting seat cannot see,
+redraws chance from the agent's own stream, walks the tree by action, expands
+one node, rolls out with the default policy (random or scripted, optionally
+capped in depth) and backs up per-seat returns: a node's value is the return of
+the seat that chose the action leading into it (max^n).  Legal actions can
+differ between determinizations, so children keep an availability count
+(ISMCTS's subset-armed bandit) instead of using the parent's visits.
+
+The tree is preallocated arrays indexed by node number (mctx style); nodes hold
+statistics, never states, and are initialised lazily when created::
+
+    tree_i[node] = [ACTION, FIRST_CHILD, NEXT_SIBLING, VISITS, AVAIL]
+    tree_w[node] = summed return of the seat that moved into the node
+"""
+import numpy as np
+from numba import njit
+
+from agents.layout import A_C, A_DEPTH, A_ITERS, A_PERSONA, A_ROLLOUT
+from agents.scripted import scripted_action
+from simcore import dispatch
+from simcore.rng import randint
+
+T_ACTION = 0
+T_FIRST = 1
+T_NEXT = 2
+T_VISITS = 3
+T_AVAIL = 4
+T_FIELDS = 5
+
+
+@njit(cache=True)
+def workspace(max_nodes, state_size, num_actions, max_len, players):
+    """Preallocate one search's buffers (reused for every decision of a game)."""
+    tree_i = np.empty((max(max_nodes, 1), T_FIELDS), np.int32)
+    tree_w = np.empty(max(max_nodes, 1), np.float64)
+    sim = np.empty(state_size, np.int32)
+    legal = np.empty(num_actions, np.int32)
+    child_of = np.full(num_actions, -1, np.int32)
+    path = np.empty(max_len + 1, np.int32)
+    mover = np.empty(max_len + 1, np.int32)
+    ret = np.empty(players, np.float64)
+    sc = np.empty(players, np.int64)
+    return tree_i, tree_w, sim, legal, child_of, path, mover, ret, sc
+
+
+@njit(cache=True, inline="always")
+def _new_node(tree_i, tree_w, node, parent, action):
+    tree_i[node, T_ACTION] = action
+    tree_i[node, T_FIRST] = -1
+    tree_i[node, T_NEXT] = tree_i[parent, T_FIRST]
+    tree_i[node, T_VISITS] = 0
+    tree_i[node, T_AVAIL] = 1
+    tree_w[node] = 0.0
+    tree_i[parent, T_FIRST] = node
+
+
+@njit(cache=True)
+def leader_returns(game, state, params, ret, sc):
+    """Returns of a cut-off rollout: the current score leaders share the win."""
+    dispatch.scores(game, state, params, sc)
+    best = sc.max()
+    k = 0
+    for s in range(sc.shape[0]):
+        if sc[s] == best:
+            k += 1
+    for s in range(sc.shape[0]):
+        ret[s] = 1.0 / k if sc[s] == best else 0.0
+
+
+@njit(cache=True, parallel=True)  # no prange: see agents/__init__.py for why parallel
+def search(game, root, params, agent, rng, ws):
+    """Run UCT from ``root`` and return the most visited legal action.
+
+    Parameters
+    ----------
+    game : int
+        Game id (simcore.dispatch).
+    root : int32 array
+        The state to decide in; never modified.
+    params : int32 array
+    agent : float64 array
+        The agent row (agents.layout): iterations, c, rollout policy, depth cap.
+    rng : uint64[2]
+        The deciding seat's stream; determinizations, chance and rollouts draw from it.
+    ws : tuple
+        Buffers from :func:`workspace`.
+    """
+    tree_i, tree_w, s, legal, child_of, path, mover, ret, sc = ws
+    iters = int(agent[A_ITERS])
+    c = agent[A_C]
+    rollout_scripted = agent[A_ROLLOUT] == 1
+    depth_cap = int(agent[A_DEPTH])
+    persona = int(agent[A_PERSONA])
+    max_nodes = tree_i.shape[0]
+    me = dispatch.current_player(game, root, params)
+    open_loop = dispatch.open_loop(game)
+
+    tree_i[0, T_FIRST] = -1
+    tree_i[0, T_VISITS] = 0
+    n_nodes = 1
+    for _ in range(iters):
+        for i in range(root.shape[0]):  # explicit loop: a slice copy becomes a parfor
+            s[i] = root[i]
+        if open_loop:
+            dispatch.determinize(game, s, params, me, rng)
+        node = 0
+        plen = 0
+        # selection and expansion
+        while not dispatch.is_terminal(game, s, params):
+            nl = dispatch.legal_actions(game, s, params, legal)
+            p = dispatch.current_player(game, s, params)
+            ch = tree_i[node, T_FIRST]
+            while ch >= 0:
+                child_of[tree_i[ch, T_ACTION]] = ch
+                ch = tree_i[ch, T_NEXT]
+            untried = 0
+            for i in range(nl):
+                if child_of[legal[i]] < 0:
+                    untried += 1
+            if untried > 0:
+                k = randint(rng, untried)
+                a = -1
+                for i in range(nl):
+                    if child_of[legal[i]] < 0:
+                        if k == 0:
+                            a = legal[i]
+                            break
+                        k -= 1
+                nxt = -1
+                if n_nodes < max_nodes:
+                    nxt = n_nodes
+                    n_nodes += 1
+                    _new_node(tree_i, tree_w, nxt, node, a)
+            else:
+                best = -np.inf
+                a = legal[0]
+                nxt = -1
+                # closed loop: every child is always available, so log(parent visits)
+                log_n = np.log(max(tree_i[node, T_VISITS], 1))
+                for i in range(nl):
+                    chn = child_of[legal[i]]
+                    if open_loop:
+                        tree_i[chn, T_AVAIL] += 1
+                        log_n = np.log(tree_i[chn, T_AVAIL])
+                    inv = 1.0 / tree_i[chn, T_VISITS]
+                    u = tree_w[chn] * inv + c * np.sqrt(log_n * inv)
+                    if u > best:
+                        best = u
+                        a = legal[i]
+                        nxt = chn
+            ch = tree_i[node, T_FIRST]
+            while ch >= 0:
+                child_of[tree_i[ch, T_ACTION]] = -1
+                ch = tree_i[ch, T_NEXT]
+            dispatch.step(game, s, params, a, rng)
+            if nxt < 0:  # tree full: continue as a rollout
+                break
+            path[plen] = nxt
+            mover[plen] = p
+            plen += 1
+            node = nxt
+            if untried > 0:
+                break
+        # rollout
+        d = 0
+        while not dispatch.is_terminal(game, s, params) and (depth_cap == 0 or d < depth_cap):
+            nl = dispatch.legal_actions(game, s, params, legal)
+            if rollout_scripted:
+                a = scripted_action(game, s, params, persona, rng, legal, nl)
+            else:
+                a = legal[randint(rng, nl)]
+            dispatch.step(game, s, params, a, rng)
+            d += 1
+        if dispatch.is_terminal(game, s, params):
+            dispatch.returns(game, s, params, ret)
+        else:
+            leader_returns(game, s, params, ret, sc)
+        # backup
+        tree_i[0, T_VISITS] += 1
+        for i in range(plen):
+            nd = path[i]
+            tree_i[nd, T_VISITS] += 1
+            tree_w[nd] += ret[mover[i]]
+
+    # the most visited root child among the actions legal in the real root
+    nl = dispatch.legal_actions(game, root, params, legal)
+    ch = tree_i[0, T_FIRST]
+    while ch >= 0:
+        child_of[tree_i[ch, T_ACTION]] = ch
+        ch = tree_i[ch, T_NEXT]
+    best_a = legal[0]
+    best_n = -1
+    best_q = -np.inf
+    for i in range(nl):
+        chn = child_of[legal[i]]
+        if chn < 0:
+            continue
+        nv = tree_i[chn, T_VISITS]
+        q = tree_w[chn] / max(nv, 1)
+        if nv > best_n or (nv == best_n and q > best_q):
+            best_n = nv
+            best_q = q
+            best_a = legal[i]
+    ch = tree_i[0, T_FIRST]
+    while ch >= 0:
+        child_of[tree_i[ch, T_ACTION]] = -1
+        ch = tree_i[ch, T_NEXT]
+    return best_a

@@ -1,0 +1,16 @@
+"""Per-game scripted policies behind one static dispatch (see simcore.dispatch for why)."""
+from numba import njit
+
+from agents.scripted import connect4, tictactoe
+from simcore.dispatch import CONNECT4, TICTACTOE
+from simcore.rng import randint
+
+
+@njit(cache=True)
+def scripted_action(game, state, params, persona, rng, legal, n):
+    """The scripted action of ``persona`` for ``game``; legal[:n] holds the legal actions."""
+    if game == TICTACTOE:
+        return tictactoe.scripted_action(state, params, persona, rng, legal, n)
+    elif game == CONNECT4:
+        return connect4.scripted_action(state, params, persona, rng, legal, n)
+    return legal[randint(rng, n)]

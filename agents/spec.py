@@ -1,0 +1,146 @@
+"""Agent spec strings, parsed in one place.
+
+``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``),
+``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from agents.layout import (
+    A_C, A_DEPTH, A_ITERS, A_KIND, A_PERSONA, A_ROLLOUT, AGENT_SIZE, KIND_NAMES, MCTS, RANDOM,
+    SCRIPTED,
+)
+from simcore.spec import BadInput
+
+MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0}
+MAX_ITERS = 1_000_000
+
+
+@dataclass(frozen=True)
+class AgentSpec:
+    """A parsed agent: its canonical spec string and its row for the kernels."""
+
+    text: str
+    row: np.ndarray
+
+    @property
+    def kind(self) -> str:
+        return KIND_NAMES[int(self.row[A_KIND])]
+
+    @property
+    def iters(self) -> int:
+        return int(self.row[A_ITERS])
+
+
+def _persona(value: str, personas: tuple) -> int:
+    v = value.strip().lower()
+    if v not in personas:
+        raise BadInput(f"unknown persona {value!r}; valid: {', '.join(personas)}")
+    return personas.index(v)
+
+
+def parse_agent(text: str, personas: tuple = ("default",)) -> AgentSpec:
+    """Parse one agent spec string; raise :class:`BadInput` naming the bad part."""
+    raw = str(text).strip()
+    kind, _, rest = raw.partition(":")
+    kind = kind.strip().lower()
+    if kind not in KIND_NAMES:
+        raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona], "
+                       "mcts[:iters=N,c=X,rollout=random|scripted,depth=N]")
+    row = np.zeros(AGENT_SIZE, dtype=np.float64)
+    opts = {}
+    for part in filter(None, (p.strip() for p in rest.split(","))):
+        k, eq, v = part.partition("=")
+        if not eq:
+            if kind == "scripted":
+                k, v = "persona", k
+            else:
+                raise BadInput(f"agent {text!r}: option {part!r} needs key=value")
+        opts[k.strip().lower()] = v.strip()
+    if kind == "random":
+        if opts:
+            raise BadInput(f"agent {text!r}: random takes no options")
+        row[A_KIND] = RANDOM
+        return AgentSpec("random", row)
+    if kind == "scripted":
+        bad = set(opts) - {"persona"}
+        if bad:
+            raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: persona")
+        p = _persona(opts.get("persona", personas[0]), personas)
+        row[A_KIND] = SCRIPTED
+        row[A_PERSONA] = p
+        name = "scripted" if p == 0 else f"scripted:{personas[p]}"
+        return AgentSpec(name, row)
+    # mcts
+    valid = set(MCTS_DEFAULTS) | {"persona"}
+    bad = set(opts) - valid
+    if bad:
+        raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; "
+                       f"valid: {', '.join(sorted(valid))}")
+    o = {**MCTS_DEFAULTS, **opts}
+    try:
+        iters = int(o["iters"])
+        c = float(o["c"])
+        depth = int(o["depth"])
+    except ValueError:
+        raise BadInput(f"agent {text!r}: iters and depth must be integers, c a number") from None
+    if not 1 <= iters <= MAX_ITERS:
+        raise BadInput(f"agent {text!r}: iters={iters} out of range; valid: 1..{MAX_ITERS}")
+    if not (c >= 0 and np.isfinite(c)):
+        raise BadInput(f"agent {text!r}: c={c} must be a finite number >= 0")
+    if depth < 0:
+        raise BadInput(f"agent {text!r}: depth={depth} must be >= 0 (0: no cap)")
+    rollout = str(o["rollout"]).lower()
+    if rollout not in ("random", "scripted"):
+        raise BadInput(f"agent {text!r}: rollout={rollout!r}; valid: random, scripted")
+    p = _persona(o.get("persona", personas[0]), personas)
+    row[A_KIND] = MCTS
+    row[A_ITERS] = iters
+    row[A_C] = c
+    row[A_ROLLOUT] = 0 if rollout == "random" else 1
+    row[A_DEPTH] = depth
+    row[A_PERSONA] = p
+    name = f"mcts:iters={iters},c={c:g},rollout={rollout}"
+    if depth:
+        name += f",depth={depth}"
+    if p:
+        name += f",persona={personas[p]}"
+    return AgentSpec(name, row)
+
+
+def parse_agents(texts, players: int, personas: tuple = ("default",)) -> list[AgentSpec]:
+    """Parse a list (or comma-free ``A/B`` list) of specs for ``players`` seats.
+
+    One spec is repeated for every seat; otherwise exactly one per seat is needed.
+    """
+    if isinstance(texts, str):
+        texts = split_agents(texts)
+    texts = list(texts)
+    if not texts:
+        raise BadInput("no agents given; valid: random, scripted, mcts[:options]")
+    specs = [parse_agent(t, personas) for t in texts]
+    if len(specs) == 1:
+        return specs * players
+    if len(specs) != players:
+        raise BadInput(f"{len(specs)} agents given for {players} players; give 1 or {players}")
+    return specs
+
+
+def split_agents(text: str) -> list[str]:
+    """Split ``"mcts:iters=50,c=1,random"`` into agent specs.
+
+    Commas separate agents *and* mcts options, so a comma starts a new agent only
+    when what follows is an agent kind (``random``, ``scripted``, ``mcts``).
+    """
+    out: list[str] = []
+    for part in str(text).split(","):
+        p = part.strip()
+        head = p.split(":", 1)[0].strip().lower()
+        if not out or head in KIND_NAMES:
+            out.append(p)
+        else:
+            out[-1] += "," + p
+    return out

@@ -1,0 +1,165 @@
+"""darkbalance command line: thin commands that parse, call the library and print."""
+from __future__ import annotations
+
+import sys
+
+import click
+
+from simcore.spec import BadInput
+
+
+class Group(click.Group):
+    """A click group whose errors are one line and exit 2, never a traceback."""
+
+    def resolve_command(self, ctx, args):
+        name = args[0] if args else None
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            raise click.UsageError(
+                f"unknown command {name!r}; valid: {', '.join(self.list_commands(ctx))}")
+        return super().resolve_command(ctx, args)
+
+    def main(self, args=None, prog_name=None, **kw):
+        try:
+            rv = super().main(args=args, prog_name=prog_name, standalone_mode=False, **kw)
+        except BadInput as exc:
+            click.echo(f"error: {exc}", err=True)
+            sys.exit(2)
+        except click.exceptions.Abort:
+            click.echo("aborted", err=True)
+            sys.exit(130)
+        except click.exceptions.NoArgsIsHelpError as exc:  # bare group: show help
+            click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
+            sys.exit(0)
+        except click.UsageError as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code if exc.exit_code else 1)
+        if isinstance(rv, int) and rv:
+            sys.exit(rv)
+        return rv
+
+
+@click.group(cls=Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option("0.1.0", prog_name="darkbalance")
+def main():
+    """darkbalance: simulate tabletop games and measure their balance."""
+
+
+def rules_options(f):
+    """--rules FILE and --set path=value, shared by every command that plays."""
+    f = click.option("--set", "sets", multiple=True, metavar="PATH=VALUE",
+                     help="Override one rules value (repeatable), e.g. board.rows=7.")(f)
+    f = click.option("--rules", "rules_file", type=str, default=None, metavar="FILE.toml",
+                     help="Override rules values from a TOML file (same paths as rules.toml).")(f)
+    return f
+
+
+@main.command()
+def games():
+    """List the registered games with player counts, versions and setups."""
+    from simcore.spec import game_names, get_spec
+
+    click.echo(f"{'game':<10} {'players':<8} {'version':<8} {'setups'}")
+    for name in game_names():
+        s = get_spec(name)
+        click.echo(f"{name:<10} {s.players[0]}-{s.players[1]:<6} {s.version:<8} {', '.join(s.setups)}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--players", "-p", type=int, default=None, help="Player count (default: minimum).")
+@click.option("--agents", "-a", default="random", show_default=True,
+              help="One agent spec for all seats, or one per seat, comma separated.")
+@click.option("--games", "-n", "n_games", type=int, default=1000, show_default=True)
+@click.option("--seed", "-s", type=int, default=0, show_default=True)
+@click.option("--threads", "-t", type=int, default=None, help="numba threads (default: all).")
+@click.option("--setup", "--variant", "--scenario", "setup", default=None,
+              help="Named setup, variant or scenario (see `darkbalance games`).")
+@click.option("--out", "-o", default=None, metavar="FILE.parquet|.csv",
+              help="Write one row per game.")
+@click.option("--no-rotate", is_flag=True, help="Keep agents in the seats given (no rotation).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@rules_options
+def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotate, quiet,
+             rules_file, sets):
+    """Play GAME many times and print win rates by seat with Wilson intervals."""
+    from experiments.api import plan, run_plan, to_frame, _check_int
+    from experiments.io import check_output, write_table
+    from experiments.summary import summary_text
+
+    n_games = _check_int("--games", n_games, 0)
+    seed = _check_int("--seed", seed, 0)
+    if out:
+        check_output(out)
+    p = plan(game, agents, players, setup, rules_file, sets, rotate=not no_rotate)
+    bar = None
+    if not quiet:
+        from tqdm import tqdm
+
+        bar = tqdm(total=n_games, unit="game", delay=1.5, file=sys.stderr, smoothing=0.1)
+    try:
+        raw = run_plan(p, n_games, seed, threads=threads,
+                       progress=None if bar is None else bar.update)
+    finally:
+        if bar is not None:
+            bar.close()
+    df = to_frame(p, raw, seed)
+    click.echo(summary_text(df))
+    assumed = p.rules.assumed()
+    if assumed:
+        click.echo(f"Rests on {len(assumed)} assumed rules values "
+                   f"(`darkbalance rules {p.spec.name} --assumed`).")
+    if out:
+        write_table(df, out)
+        click.echo(f"wrote {len(df)} rows to {out}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--assumed", is_flag=True, help="Only values that rest on assumptions.")
+@rules_options
+def rules(game, assumed, rules_file, sets):
+    """List every rules value of GAME with its source."""
+    from simcore.spec import get_game
+
+    mod = get_game(game)
+    rs = mod.API.rules(rules_file, sets)
+    entries = rs.assumed() if assumed else list(rs.entries.values())
+    for e in entries:
+        why = e.reason if e.source in ("assumed", "override") else e.cite
+        rng = f"  range {list(e.range)}" if e.range else ""
+        click.echo(f"{e.path} = {e.value!r}  [{e.source}] {why}{rng}")
+    click.echo(f"{len(entries)} values; {len(rs.assumed())} assumed of {len(rs.entries)}.")
+
+
+@main.command()
+@click.option("--json", "json_out", default=None, metavar="FILE",
+              help="Write records {game, metric, value, unit}.")
+@click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
+@click.option("--quick", is_flag=True, help="Smaller workloads (for smoke tests).")
+def bench(json_out, games_, quick):
+    """Measure playout speed, MCTS simulations/s, compile/warm times and the peer ratio."""
+    from experiments.bench import check_json_target, run_bench
+
+    if json_out:
+        check_json_target(json_out)
+    run_bench(games_ or None, json_out, quick, echo=click.echo)
+
+
+@main.command()
+@click.option("--profile", type=click.Choice(["quick", "full"]), default="quick",
+              show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--out", "out_dir", default="results/report", show_default=True)
+def report(profile, seed, out_dir):
+    """Run the balance report (results/report/index.html)."""
+    from experiments.report import run_report
+
+    path = run_report(profile=profile, seed=seed, out_dir=out_dir, echo=click.echo)
+    click.echo(f"report: {path}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,207 @@
+"""The Python face of the CLI: ``simulate(...) -> pandas.DataFrame`` (one row per game)."""
+from __future__ import annotations
+
+import time
+
+import numpy as np
+import pandas as pd
+
+from agents.layout import MCTS
+from agents.spec import AgentSpec, parse_agents
+from experiments.arena import play_games, seatings
+from simcore.rules import RuleSet
+from simcore.spec import BadInput, get_game
+
+MAX_SEED = 2**63 - 1
+
+
+def _check_int(name: str, v, lo: int, hi: int = MAX_SEED) -> int:
+    if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= int(v) <= hi:
+        raise BadInput(f"{name} must be an integer in {lo}..{hi}, got {v!r}")
+    return int(v)
+
+
+class Plan:
+    """A validated batch: game, params, agents by seat, seatings; built by :func:`plan`."""
+
+    def __init__(self, game, params, rules, agents, perms, setup, players):
+        self.module = game
+        self.spec = game.SPEC
+        self.params = params
+        self.rules = rules
+        self.agents = agents  # distinct AgentSpec list; perms index it
+        self.perms = perms
+        self.setup = setup
+        self.players = players
+
+    @property
+    def has_mcts(self) -> bool:
+        return any(a.row[0] == MCTS for a in self.agents)
+
+
+def plan(game: str, agents="random", players: int | None = None, setup: str | None = None,
+         rules: RuleSet | str | None = None, sets=(), rotate: bool = True) -> Plan:
+    """Validate everything about a batch before any game is played.
+
+    Parameters
+    ----------
+    game : str
+        Registered game name.
+    agents : str or list of str
+        One spec for every seat, or one per seat (``"mcts:iters=200,random"``).
+    players : int, optional
+        Player count (default: the game's minimum).
+    setup : str, optional
+        Named setup / variant / scenario (default: the game's first).
+    rules : RuleSet or path, optional
+        Rules to use (default: the game's rules.toml); a path is an override file.
+    sets : sequence of str
+        ``path=value`` overrides applied on top.
+    rotate : bool
+        Rotate seats so every distinct seating gets equal games (default); if
+        False, agents keep the seats they were given in.
+    """
+    mod = get_game(game)
+    spec = mod.SPEC
+    players = spec.players[0] if players is None else spec.check_players(players)
+    setup = spec.check_setup(setup)
+    if isinstance(rules, RuleSet):
+        rs = rules.with_sets(list(sets)) if sets else rules
+    else:
+        rs = mod.API.rules(rules, sets)
+    params = mod.API.params(players, setup, rs)
+    specs: list[AgentSpec] = parse_agents(agents, players, spec.personas)
+    distinct: list[AgentSpec] = []
+    for a in specs:
+        if a.text not in [d.text for d in distinct]:
+            distinct.append(a)
+    ids = [[d.text for d in distinct].index(a.text) for a in specs]
+    perms = seatings(ids) if rotate else np.asarray([ids], dtype=np.int32)
+    return Plan(mod, params, rs, distinct, perms, setup, players)
+
+
+def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int = 0,
+             threads: int | None = None, progress=None) -> dict[str, np.ndarray]:
+    """Play games ``first_index .. first_index+games-1`` of a plan; return raw arrays.
+
+    ``progress`` is called with the number of games finished after each block.
+    """
+    import numba
+
+    games = _check_int("games", games, 0)
+    seed = _check_int("seed", seed, 0)
+    spec = p.spec
+    if threads is not None:
+        threads = _check_int("threads", threads, 1, numba.config.NUMBA_NUM_THREADS)
+        numba.set_num_threads(threads)
+    nthreads = numba.get_num_threads()
+    P = p.players
+    n_info = len(spec.info_columns)
+    out = {
+        "returns": np.zeros((games, P), np.float64),
+        "scores": np.zeros((games, P), np.int64),
+        "length": np.zeros(games, np.int32),
+        "info": np.zeros((games, n_info), np.int64),
+        "seat_agent": np.zeros((games, P), np.int32),
+        "truncated": np.zeros(games, np.bool_),
+    }
+    agents = np.stack([a.row for a in p.agents])
+    chunk = 1 if p.has_mcts else max(1, min(256, games // (8 * nthreads) or 1))
+    # blocks: a few hundred ms each so progress moves, sized from measured speed
+    block = 64 if p.has_mcts else 4096
+    done = 0
+    while done < games:
+        n = min(block, games - done)
+        t0 = time.perf_counter()
+        sl = slice(done, done + n)
+        play_games(spec.game_id, p.params, np.uint64(seed), np.uint64(cell),
+                   np.int64(first_index + done), np.int64(n), agents, p.perms,
+                   np.int64(min(chunk, n)), spec.state_size, spec.num_actions,
+                   spec.max_game_length, n_info,
+                   out["returns"][sl], out["scores"][sl], out["length"][sl], out["info"][sl],
+                   out["seat_agent"][sl], out["truncated"][sl])
+        dt = time.perf_counter() - t0
+        done += n
+        if progress is not None:
+            progress(n)
+        if dt < 0.25:
+            block = min(block * 2, 1 << 20)
+        elif dt > 1.0 and block > 1:
+            block = max(1, block // 2)
+    return out
+
+
+def to_frame(p: Plan, raw: dict, seed: int, first_index: int = 0) -> pd.DataFrame:
+    """Tidy one-row-per-game DataFrame (DESIGN.md "Names and result columns")."""
+    spec = p.spec
+    n = raw["length"].shape[0]
+    P = p.players
+    names = np.array([a.text for a in p.agents], dtype=object)
+    cols: dict[str, object] = {
+        "game": np.full(n, spec.name, dtype=object),
+        "version": np.full(n, spec.version, dtype=np.int32),
+        "setup": np.full(n, p.setup, dtype=object),
+        "players": np.full(n, P, dtype=np.int32),
+        "seed": np.full(n, seed, dtype=np.int64),
+        "game_index": np.arange(first_index, first_index + n, dtype=np.int64),
+    }
+    for s in range(P):
+        cols[f"agent_{s}"] = names[raw["seat_agent"][:, s]]
+    for s in range(P):
+        cols[f"return_{s}"] = raw["returns"][:, s]
+    for s in range(P):
+        cols[f"score_{s}"] = raw["scores"][:, s]
+    ret = raw["returns"]
+    top = ret.max(axis=1) if P else np.zeros(n)
+    sole = (ret == 1.0).sum(axis=1) == 1
+    cols["winner"] = np.where(sole & (top == 1.0), ret.argmax(axis=1), -1).astype(np.int32)
+    cols["length"] = raw["length"]
+    info = raw["info"]
+    reasons = np.array(list(spec.end_reasons) + ["?"], dtype=object)
+    for k, name in enumerate(spec.info_columns):
+        if name == "end_reason":
+            codes = np.clip(info[:, k], 0, len(spec.end_reasons))
+            lab = reasons[codes]
+            cols[name] = np.where(raw["truncated"], "truncated", lab)
+        else:
+            cols[name] = info[:, k]
+    cols["truncated"] = raw["truncated"]
+    return pd.DataFrame(cols)
+
+
+def simulate(game: str, agents="random", games: int = 1000, seed: int = 0,
+             players: int | None = None, setup: str | None = None, rules=None, sets=(),
+             threads: int | None = None, rotate: bool = True, first_index: int = 0,
+             cell: int = 0, progress=None) -> pd.DataFrame:
+    """Play ``games`` games and return one tidy row per game.
+
+    Parameters
+    ----------
+    game : str
+        ``tictactoe``, ``connect4``, ... (see ``darkbalance games``).
+    agents : str or list of str
+        Agent specs: one for all seats or one per seat.
+    games, seed : int
+        How many games, and the run seed (results are a pure function of
+        (seed, cell, game index, plan), whatever ``threads``).
+    players, setup, rules, sets, rotate
+        See :func:`plan`.
+    threads : int, optional
+        numba threads (default: all).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Columns game, version, setup, players, seed, game_index, agent_<s>,
+        return_<s>, score_<s>, winner, length, then the game's info columns
+        (rounds, end_reason, ...), then truncated.
+
+    Examples
+    --------
+    >>> df = simulate("connect4", "mcts:iters=50,random", games=10, seed=1)
+    """
+    p = plan(game, agents, players, setup, rules, sets, rotate)
+    games = _check_int("games", games, 0)
+    first_index = _check_int("first_index", first_index, 0)
+    raw = run_plan(p, games, seed, cell, first_index, threads, progress)
+    return to_frame(p, raw, seed, first_index)

@@ -1,0 +1,51 @@
+"""Writing result tables safely: check the target first, write atomically."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from simcore.spec import BadInput
+
+TABLE_SUFFIXES = (".parquet", ".csv")
+
+
+def check_output(path: str | Path, suffixes=TABLE_SUFFIXES) -> Path:
+    """Fail early (before any work) if ``path`` cannot be written."""
+    p = Path(path)
+    if p.suffix.lower() not in suffixes:
+        raise BadInput(f"output {str(path)!r}: unknown format; valid: {', '.join(suffixes)}")
+    if p.is_dir():
+        raise BadInput(f"output {str(path)!r} is a directory; give a file name")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise BadInput(f"output {str(path)!r}: directory {str(parent)!r} does not exist")
+    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+        raise BadInput(f"output {str(path)!r} is not writable")
+    return p
+
+
+def write_atomic(path: str | Path, write) -> None:
+    """Call ``write(tmp_path)`` then rename over ``path``: a failure leaves the old file intact."""
+    p = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix="." + p.name + ".", suffix=".tmp" + p.suffix,
+                               dir=p.parent if str(p.parent) else ".")
+    os.close(fd)
+    try:
+        write(tmp)
+        os.replace(tmp, p)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def write_table(df, path: str | Path) -> None:
+    """Write a DataFrame as Parquet or CSV (by suffix), atomically."""
+    p = check_output(path)
+    if p.suffix.lower() == ".parquet":
+        write_atomic(p, lambda t: df.to_parquet(t, index=False))
+    else:
+        write_atomic(p, lambda t: df.to_csv(t, index=False))

@@ -1,0 +1,2 @@
+"""darkbalance's compiled rules core: pure game kernels, no players, no studies."""
+from simcore import _cache  # noqa: F401  (must run before any kernel module is imported)

@@ -1,0 +1,100 @@
+"""One static branch per game so generic code (arena, MCTS) reaches kernels with caching intact.
+
+numba's on-disk cache is defeated by jitted functions passed as call-time
+arguments or captured by factory closures, so generic code calls these
+functions with an integer ``game`` id instead (see each SPEC.game_id).
+Adding a game: import its engine and add one branch to every function.
+"""
+from numba import njit
+
+from simcore.connect4 import engine as connect4
+from simcore.tictactoe import engine as tictactoe
+
+TICTACTOE = 0
+CONNECT4 = 1
+
+
+@njit(cache=True, inline="always")
+def init(game, state, params, rng):
+    if game == TICTACTOE:
+        tictactoe.init(state, params, rng)
+    elif game == CONNECT4:
+        connect4.init(state, params, rng)
+
+
+@njit(cache=True, inline="always")
+def current_player(game, state, params):
+    if game == TICTACTOE:
+        return tictactoe.current_player(state, params)
+    elif game == CONNECT4:
+        return connect4.current_player(state, params)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def is_terminal(game, state, params):
+    if game == TICTACTOE:
+        return tictactoe.is_terminal(state, params)
+    elif game == CONNECT4:
+        return connect4.is_terminal(state, params)
+    return True
+
+
+@njit(cache=True, inline="always")
+def legal_actions(game, state, params, out):
+    if game == TICTACTOE:
+        return tictactoe.legal_actions(state, params, out)
+    elif game == CONNECT4:
+        return connect4.legal_actions(state, params, out)
+    return 0
+
+
+@njit(cache=True, inline="always")
+def step(game, state, params, action, rng):
+    if game == TICTACTOE:
+        tictactoe.step(state, params, action, rng)
+    elif game == CONNECT4:
+        connect4.step(state, params, action, rng)
+
+
+@njit(cache=True, inline="always")
+def returns(game, state, params, out):
+    if game == TICTACTOE:
+        tictactoe.returns(state, params, out)
+    elif game == CONNECT4:
+        connect4.returns(state, params, out)
+
+
+@njit(cache=True, inline="always")
+def scores(game, state, params, out):
+    if game == TICTACTOE:
+        tictactoe.scores(state, params, out)
+    elif game == CONNECT4:
+        connect4.scores(state, params, out)
+
+
+@njit(cache=True, inline="always")
+def info(game, state, params, out):
+    if game == TICTACTOE:
+        tictactoe.info(state, params, out)
+    elif game == CONNECT4:
+        connect4.info(state, params, out)
+
+
+@njit(cache=True, inline="always")
+def determinize(game, state, params, observer, rng):
+    if game == TICTACTOE:
+        tictactoe.determinize(state, params, observer, rng)
+    elif game == CONNECT4:
+        connect4.determinize(state, params, observer, rng)
+
+
+@njit(cache=True, inline="always")
+def open_loop(game):
+    """True when the same action path can reach different states (chance or hidden
+    information): search must then determinize and count child availability."""
+    if game == TICTACTOE:
+        return False
+    elif game == CONNECT4:
+        return False
+    return True

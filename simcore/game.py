@@ -1,0 +1,98 @@
+"""Validating Python wrappers shared by every game (kernels themselves never raise)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from simcore.rng import new_rng
+from simcore.rules import RuleSet, game_rules
+from simcore.spec import BadInput, GameSpec
+
+
+class GameAPI:
+    """The Python face of one game engine.
+
+    Parameters
+    ----------
+    spec : GameSpec
+    engine : module
+        The game's ``engine`` module (``init``, ``legal_actions``, ``step`` ...).
+    compile_params : callable
+        ``compile_params(rules, players, setup) -> int32 array`` for this game.
+    rules_path : Path
+        The game's ``rules.toml``.
+    """
+
+    def __init__(self, spec: GameSpec, engine, compile_params, rules_path: Path):
+        self.spec = spec
+        self.engine = engine
+        self._compile = compile_params
+        self.rules_path = Path(rules_path)
+
+    def rules(self, rules_file=None, sets=()) -> RuleSet:
+        """The rules with an optional override file and ``path=value`` strings applied."""
+        return game_rules(self.spec.name, self.rules_path, rules_file, sets)
+
+    def params(self, players: int | None = None, setup: str | None = None,
+               rules: RuleSet | None = None) -> np.ndarray:
+        """Compile the params array; ``players`` defaults to the minimum."""
+        spec = self.spec
+        players = spec.players[0] if players is None else spec.check_players(players)
+        setup = spec.check_setup(setup)
+        rules = self.rules() if rules is None else rules
+        p = np.asarray(self._compile(rules, players, setup), dtype=np.int32)
+        if p.shape != (spec.params_size,):
+            raise AssertionError(f"{spec.name}: params has shape {p.shape}")
+        return p
+
+    def new_state(self, params: np.ndarray, seed: int = 0, index: int = 0) -> np.ndarray:
+        """A fresh initial state (the chance stream of game ``index``)."""
+        state = np.zeros(self.spec.state_size, dtype=np.int32)
+        self.engine.init(state, params, new_rng(seed, 0, index, 0))
+        return state
+
+    def legal_actions(self, state: np.ndarray, params: np.ndarray) -> np.ndarray:
+        out = np.zeros(self.spec.num_actions, dtype=np.int32)
+        n = self.engine.legal_actions(state, params, out)
+        return out[:n].copy()
+
+    def step(self, state: np.ndarray, params: np.ndarray, action: int, rng=None) -> None:
+        """Apply ``action`` in place after checking that it is legal."""
+        if self.engine.is_terminal(state, params):
+            raise BadInput(f"{self.spec.name}: the game is over; no action is legal")
+        legal = self.legal_actions(state, params)
+        if int(action) not in set(legal.tolist()):
+            raise BadInput(
+                f"{self.spec.name}: illegal action {action!r}; legal: {legal.tolist()}"
+            )
+        self.engine.step(state, params, np.int64(action), new_rng() if rng is None else rng)
+
+    def current_player(self, state, params) -> int:
+        return int(self.engine.current_player(state, params))
+
+    def is_terminal(self, state, params) -> bool:
+        return bool(self.engine.is_terminal(state, params))
+
+    def returns(self, state, params) -> np.ndarray:
+        out = np.zeros(int(params[0]), dtype=np.float64)
+        self.engine.returns(state, params, out)
+        return out
+
+    def scores(self, state, params) -> np.ndarray:
+        out = np.zeros(int(params[0]), dtype=np.int64)
+        self.engine.scores(state, params, out)
+        return out
+
+    def info(self, state, params) -> dict:
+        out = np.zeros(len(self.spec.info_columns), dtype=np.int64)
+        self.engine.info(state, params, out)
+        return dict(zip(self.spec.info_columns, out.tolist()))
+
+
+def int_in(rules: RuleSet, path: str, lo: int, hi: int) -> int:
+    """Read an integer rules value and check it lies in [lo, hi]."""
+    v = rules[path]
+    if isinstance(v, bool) or not isinstance(v, int) or not lo <= v <= hi:
+        raise BadInput(f"{rules.game}: {path} = {v!r} is out of range; valid: {lo}..{hi}")
+    return v

@@ -1,0 +1,198 @@
+"""Rules data: load a game's rules.toml, apply overrides, hand values to the params compiler.
+
+A rules file is nested TOML tables whose leaves are tables with a ``value``::
+
+    [board.rows]
+    value = 6
+    source = "public"          # rulebook | public | assumed
+    cite = "public-facts.md"   # where the number comes from (rulebook, public)
+    reason = "..."             # why the modelling choice (required for assumed)
+    range = [4, 9]             # optional plausible range, used by sensitivity sweeps
+
+Users override values with another TOML file (same paths; a leaf may be a bare
+value or a table with ``value``) or with ``--set path=value``; overridden
+entries are marked ``source = "override"`` so reports say so.
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
+
+from simcore.spec import BadInput
+
+SOURCES = ("rulebook", "public", "assumed")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One rules value with its provenance."""
+
+    path: str
+    value: object
+    source: str
+    cite: str = ""
+    reason: str = ""
+    range: tuple | None = None
+
+
+def _kind(v) -> str:
+    if isinstance(v, bool):
+        return "bool"
+    if isinstance(v, int):
+        return "int"
+    if isinstance(v, float):
+        return "float"
+    if isinstance(v, str):
+        return "str"
+    if isinstance(v, list):
+        return "list"
+    return type(v).__name__
+
+
+class RuleSet:
+    """Ordered mapping ``path -> Entry`` for one game."""
+
+    def __init__(self, game: str, entries: dict[str, Entry], origin: str = ""):
+        self.game = game
+        self.entries = dict(entries)
+        self.origin = origin
+
+    # -- reading -----------------------------------------------------------
+    def __getitem__(self, path: str):
+        return self.entries[path].value
+
+    def __contains__(self, path: str) -> bool:
+        return path in self.entries
+
+    def get(self, path: str, default=None):
+        e = self.entries.get(path)
+        return default if e is None else e.value
+
+    def assumed(self) -> list[Entry]:
+        """Entries resting on a modelling assumption (or a user override)."""
+        return [e for e in self.entries.values() if e.source in ("assumed", "override")]
+
+    def overridden(self) -> list[Entry]:
+        return [e for e in self.entries.values() if e.source == "override"]
+
+    # -- overriding --------------------------------------------------------
+    def _check_path(self, path: str) -> Entry:
+        if path not in self.entries:
+            close = difflib.get_close_matches(path, list(self.entries), n=3)
+            hint = ("; did you mean " + ", ".join(close) + "?") if close else ""
+            raise BadInput(
+                f"{self.game}: unknown rules path {path!r}{hint} "
+                f"(valid: {', '.join(self.entries)})"
+            )
+        return self.entries[path]
+
+    def with_values(self, values: dict[str, object], origin: str = "override") -> RuleSet:
+        """Return a copy with ``values`` (path -> new value) applied and type-checked."""
+        new = dict(self.entries)
+        for path, v in values.items():
+            e = self._check_path(path)
+            if _kind(e.value) == "float" and _kind(v) == "int":
+                v = float(v)
+            if _kind(v) != _kind(e.value):
+                raise BadInput(
+                    f"{self.game}: {path} must be {_kind(e.value)} "
+                    f"(like {e.value!r}), got {v!r} from {origin}"
+                )
+            if isinstance(v, list) and e.value and v and _kind(v[0]) != _kind(e.value[0]):
+                raise BadInput(f"{self.game}: {path} must be a list of {_kind(e.value[0])}, got {v!r}")
+            new[path] = replace(e, value=v, source="override", reason=f"set by {origin}")
+        return RuleSet(self.game, new, self.origin)
+
+    def with_file(self, path: str | Path) -> RuleSet:
+        """Apply an override file (same paths as rules.toml)."""
+        data = _read_toml(path)
+        values = {}
+        for p, leaf in _leaves(data):
+            if p == "meta" or p.startswith("meta."):
+                continue
+            values[p] = leaf["value"] if isinstance(leaf, dict) else leaf
+        return self.with_values(values, origin=str(path))
+
+    def with_sets(self, sets: list[str] | tuple[str, ...]) -> RuleSet:
+        """Apply ``path=value`` strings (value parsed as a TOML literal, else a string)."""
+        values = {}
+        for s in sets:
+            if "=" not in s:
+                raise BadInput(f"--set {s!r}: expected path=value")
+            p, raw = s.split("=", 1)
+            p, raw = p.strip(), raw.strip()
+            try:
+                v = tomllib.loads(f"v = {raw}")["v"]
+            except tomllib.TOMLDecodeError:
+                v = raw
+            values[p] = v
+        return self.with_values(values, origin="--set")
+
+
+def _read_toml(path: str | Path) -> dict:
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise BadInput(f"rules file {str(path)!r} does not exist") from None
+    except IsADirectoryError:
+        raise BadInput(f"rules file {str(path)!r} is a directory") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"rules file {str(path)!r} is not valid TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise BadInput(f"rules file {str(path)!r} is not UTF-8 TOML") from None
+
+
+def _leaves(data: dict, prefix: str = ""):
+    """Yield (path, leaf) where a leaf is a table holding ``value`` or a bare value."""
+    for k, v in data.items():
+        path = f"{prefix}.{k}" if prefix else k
+        if isinstance(v, dict) and "value" not in v:
+            yield from _leaves(v, path)
+        else:
+            yield path, v
+
+
+def load_rules(game: str, path: str | Path) -> RuleSet:
+    """Parse and validate a game's rules.toml into a :class:`RuleSet`."""
+    data = _read_toml(path)
+    entries: dict[str, Entry] = {}
+    for p, leaf in _leaves(data):
+        if p.startswith("meta"):
+            continue
+        if not isinstance(leaf, dict):
+            raise BadInput(f"{path}: {p} must be a table with value and source")
+        src = leaf.get("source")
+        if src not in SOURCES:
+            raise BadInput(f"{path}: {p} has source {src!r}; valid: {', '.join(SOURCES)}")
+        if src == "assumed" and not leaf.get("reason"):
+            raise BadInput(f"{path}: {p} is assumed but gives no reason")
+        if src in ("rulebook", "public") and not leaf.get("cite"):
+            raise BadInput(f"{path}: {p} ({src}) gives no cite")
+        rng = leaf.get("range")
+        entries[p] = Entry(
+            path=p,
+            value=leaf["value"],
+            source=src,
+            cite=str(leaf.get("cite", "")),
+            reason=str(leaf.get("reason", "")),
+            range=tuple(rng) if rng is not None else None,
+        )
+    return RuleSet(game, entries, origin=str(path))
+
+
+def game_rules(spec_name: str, rules_toml: Path, rules_file=None, sets=()) -> RuleSet:
+    """The rules of a game with an optional override file and ``--set`` strings applied."""
+    rs = load_rules(spec_name, rules_toml)
+    if rules_file:
+        rs = rs.with_file(rules_file)
+    if sets:
+        rs = rs.with_sets(list(sets))
+    return rs

@@ -1,0 +1,116 @@
+"""GameSpec: the declarative descriptor of a game, and the registry of games."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from importlib import import_module
+
+
+class BadInput(ValueError):
+    """A user-facing input error; its message is one line naming the bad value."""
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Static description of one game engine.
+
+    Attributes
+    ----------
+    name : str
+        Command-line name (``connect4``).
+    game_id : int
+        Branch number in :mod:`simcore.dispatch`.
+    version : int
+        Behavioural version; bump whenever play changes.
+    players : tuple of int
+        (min, max) player count.
+    num_actions : int
+        Size of the action space; actions are ``0..num_actions-1``.
+    max_game_length : int
+        Hard bound on actions in one game (the arena stops there).
+    state_size, params_size : int
+        Length of a state row and of the params array.
+    has_chance, hidden_info, simultaneous : bool
+        Whether steps draw random numbers, whether seats see different things,
+        whether some decisions are simultaneous (taken in turn, hidden).
+    setups : tuple of str
+        Named setups / variants / scenarios; the first is the default.
+    end_reasons : tuple of str
+        Labels for the integer ``end_reason`` the engine reports.
+    info_columns : tuple of str
+        Game-specific integer columns written by the ``info`` kernel; the first
+        two are always ``rounds`` and ``end_reason``.
+    personas : tuple of str
+        Scripted-agent personas; the first is what plain ``scripted`` means.
+    long_name : str
+        Human-readable title.
+    """
+
+    name: str
+    game_id: int
+    version: int
+    players: tuple
+    num_actions: int
+    max_game_length: int
+    state_size: int
+    params_size: int
+    has_chance: bool
+    hidden_info: bool
+    simultaneous: bool
+    setups: tuple = ("standard",)
+    end_reasons: tuple = ("normal",)
+    info_columns: tuple = ("rounds", "end_reason")
+    personas: tuple = ("default",)
+    long_name: str = ""
+    setup_aliases: dict = field(default_factory=dict)
+
+    def check_players(self, n: int) -> int:
+        lo, hi = self.players
+        if not isinstance(n, (int,)) or isinstance(n, bool) or not lo <= n <= hi:
+            raise BadInput(
+                f"{self.name}: player count {n!r} is out of range; valid: "
+                + ", ".join(str(k) for k in range(lo, hi + 1))
+            )
+        return int(n)
+
+    def check_setup(self, setup: str | None) -> str:
+        if setup is None:
+            return self.setups[0]
+        key = str(setup).strip().lower()
+        key = self.setup_aliases.get(key, key)
+        if key not in self.setups:
+            raise BadInput(
+                f"{self.name}: unknown setup {setup!r}; valid: " + ", ".join(self.setups)
+            )
+        return key
+
+
+# name -> module path; modules are imported lazily so `darkbalance games` stays fast
+_MODULES = {
+    "tictactoe": "simcore.tictactoe",
+    "connect4": "simcore.connect4",
+}
+_ALIASES = {"tic-tac-toe": "tictactoe", "connect-four": "connect4", "connect_four": "connect4"}
+
+
+def game_names() -> list[str]:
+    """Names of all registered games, in registry order."""
+    return list(_MODULES)
+
+
+def register(name: str, module: str) -> None:
+    """Register a game module that defines ``SPEC`` (used by engines as they land)."""
+    _MODULES[name] = module
+
+
+def get_game(name: str):
+    """Return the game module for ``name`` or raise :class:`BadInput`."""
+    key = str(name).strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in _MODULES:
+        raise BadInput(f"unknown game {name!r}; valid: " + ", ".join(_MODULES))
+    return import_module(_MODULES[key])
+
+
+def get_spec(name: str) -> GameSpec:
+    """Return the :class:`GameSpec` of ``name`` or raise :class:`BadInput`."""
+    return get_game(name).SPEC
