@@ -91,9 +91,10 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
     games = _check_int("games", games, 0)
     seed = _check_int("seed", seed, 0)
     spec = p.spec
-    if threads is not None:
-        threads = _check_int("threads", threads, 1, numba.config.NUMBA_NUM_THREADS)
-        numba.set_num_threads(threads)
+    if threads is None:
+        threads = numba.config.NUMBA_NUM_THREADS
+    threads = _check_int("threads", threads, 1, numba.config.NUMBA_NUM_THREADS)
+    numba.set_num_threads(threads)
     nthreads = numba.get_num_threads()
     P = p.players
     n_info = len(spec.info_columns)

@@ -1,0 +1,197 @@
+"""`darkbalance bench`: speed figures per registered game, as records {game, metric, value, unit}.
+
+Metrics: random_games_per_s_1t / _all, random_actions_per_s_1t, mcts_sims_per_s
+(from the initial state), cold_compile_s (fresh numba cache, in a subprocess),
+warm_start_s (the CLI `simulate GAME --games 1000` with the cache warm), jit_speedup
+(the same random playouts with NUMBA_DISABLE_JIT=1, small N, in a subprocess),
+and for connect4 with open_spiel installed: peer_random_ratio and peer_mcts_ratio
+(ours / pyspiel's, measured in the same run).
+"""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+from simcore.spec import BadInput, game_names, get_game
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def check_json_target(path: str) -> None:
+    p = Path(path)
+    parent = p.parent if str(p.parent) else Path(".")
+    if p.is_dir() or not parent.is_dir() or not os.access(parent, os.W_OK):
+        raise BadInput(f"--json {path!r}: cannot write there (directory missing or not writable)")
+
+
+def _rate(fn, min_time=1.0):
+    """Run ``fn() -> units`` until ``min_time`` s have passed; return units per second."""
+    units = 0
+    t0 = time.perf_counter()
+    while True:
+        units += fn()
+        dt = time.perf_counter() - t0
+        if dt >= min_time:
+            return units / dt
+
+
+def random_speed(name: str, threads: int, games: int, min_time: float = 1.0):
+    """(games/s, actions/s) of uniformly random playouts through the arena."""
+    from experiments.api import plan, run_plan
+
+    p = plan(name, "random")
+    run_plan(p, 16, seed=0, threads=threads)  # compile / load
+    acts = [0]
+
+    def once():
+        raw = run_plan(p, games, seed=1, threads=threads)
+        acts[0] += int(raw["length"].sum())
+        return games
+
+    t0 = time.perf_counter()
+    g = _rate(once, min_time)
+    dt = time.perf_counter() - t0
+    return g, acts[0] / dt
+
+
+def mcts_speed(name: str, iters: int, reps: int) -> float:
+    """MCTS simulations per second from the initial state (one thread)."""
+    import numba
+
+    from agents.play import search_repeat
+    from agents.spec import parse_agent
+    from simcore.rng import new_rng
+
+    mod = get_game(name)
+    spec = mod.SPEC
+    params = mod.API.params()
+    state = mod.API.new_state(params)
+    agent = parse_agent(f"mcts:iters={iters}", spec.personas).row
+    numba.set_num_threads(1)
+    search_repeat(spec.game_id, state, params, agent, new_rng(1), 1, spec.num_actions,
+                  spec.max_game_length, spec.state_size)
+    t0 = time.perf_counter()
+    search_repeat(spec.game_id, state, params, agent, new_rng(2), reps, spec.num_actions,
+                  spec.max_game_length, spec.state_size)
+    return iters * reps / (time.perf_counter() - t0)
+
+
+def _python(code: str, env_extra: dict, timeout: float = 900) -> tuple[float, str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), **env_extra)
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True,
+                         timeout=timeout, cwd=ROOT)
+    dt = time.perf_counter() - t0
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr.strip().splitlines()[-1] if out.stderr else "failed")
+    return dt, out.stdout
+
+
+def compile_times(name: str) -> tuple[float, float]:
+    """(cold, warm) seconds: a fresh process playing 1000 random games via the CLI path,
+    first with an empty numba cache, then with the cache it left behind."""
+    code = ("import sys; sys.argv=['darkbalance','simulate',%r,'--games','1000','-q'];"
+            "import cli; cli.main()" % name)
+    with tempfile.TemporaryDirectory() as cache:
+        cold, _ = _python(code, {"NUMBA_CACHE_DIR": cache})
+        warm, _ = _python(code, {"NUMBA_CACHE_DIR": cache})
+    return cold, warm
+
+
+def interpreted_speed(name: str, games: int) -> float:
+    """Random playouts per second with NUMBA_DISABLE_JIT=1 (same code, pure Python)."""
+    code = (
+        "import time, warnings; warnings.simplefilter('ignore');"
+        "from experiments.api import plan, run_plan;"
+        f"p = plan({name!r}, 'random'); t = time.perf_counter();"
+        f"run_plan(p, {games}, seed=1, threads=1);"
+        "print(time.perf_counter() - t)"
+    )
+    _, out = _python(code, {"NUMBA_DISABLE_JIT": "1"})
+    return games / float(out.strip().splitlines()[-1])
+
+
+def peer_connect4(sims: int, min_time: float = 1.0):
+    """pyspiel connect_four: (random games/s driven from Python, MCTSBot sims/s) or None."""
+    try:
+        import pyspiel
+    except ImportError:
+        return None
+    import random
+
+    game = pyspiel.load_game("connect_four")
+    rnd = random.Random(0)
+
+    def one_game():
+        s = game.new_initial_state()
+        while not s.is_terminal():
+            s.apply_action(rnd.choice(s.legal_actions()))
+        return 1
+
+    games_per_s = _rate(one_game, min_time)
+    bot = pyspiel.MCTSBot(game, pyspiel.RandomRolloutEvaluator(1, 0), 1.4, sims, 1000,
+                          False, 0, False)
+    bot.step(game.new_initial_state())
+    t0 = time.perf_counter()
+    reps = 3
+    for _ in range(reps):
+        bot.step(game.new_initial_state())
+    return games_per_s, sims * reps / (time.perf_counter() - t0)
+
+
+def run_bench(games=None, json_out=None, quick=False, echo=print) -> list[dict]:
+    """Measure every metric for ``games`` (default: all registered) and print a table."""
+    import numba
+
+    names = list(games) if games else game_names()
+    for n in names:
+        get_game(n)  # validates names before any work
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    recs: list[dict] = []
+
+    def rec(game, metric, value, unit):
+        recs.append({"game": game, "metric": metric, "value": float(value), "unit": unit})
+        echo(f"{game:<10} {metric:<24} {value:>14,.2f} {unit}")
+
+    min_time = 0.3 if quick else 2.0
+    for name in names:
+        block = 20_000 if not quick else 2_000
+        g1, a1 = random_speed(name, 1, block, min_time)
+        rec(name, "random_games_per_s_1t", g1, "games/s")
+        rec(name, "random_actions_per_s_1t", a1, "actions/s")
+        gall, _ = random_speed(name, all_threads, block, min_time)
+        rec(name, "random_games_per_s_all", gall, "games/s")
+        rec(name, "thread_scaling", gall / g1, f"x on {all_threads} threads")
+        iters = 2_000 if quick else 20_000
+        ours_mcts = mcts_speed(name, iters, 1 if quick else 5)
+        rec(name, "mcts_sims_per_s", ours_mcts, "simulations/s")
+        interp = interpreted_speed(name, 20 if quick else 200)
+        rec(name, "jit_speedup", g1 / interp, "x (vs NUMBA_DISABLE_JIT=1)")
+        if not quick:
+            cold, warm = compile_times(name)
+            rec(name, "cold_compile_s", cold, "s (fresh process, empty cache, 1000 games)")
+            rec(name, "warm_start_s", warm, "s (fresh process, warm cache, 1000 games)")
+        if name == "connect4":
+            peer = peer_connect4(iters, min_time)
+            if peer is None:
+                echo("connect4   open_spiel not installed: peer ratios skipped (pip install .[bench])")
+            else:
+                rec(name, "peer_random_games_per_s", peer[0], "games/s (pyspiel, Python loop)")
+                rec(name, "peer_mcts_sims_per_s", peer[1], "simulations/s (pyspiel MCTSBot)")
+                rec(name, "peer_random_ratio", g1 / peer[0], "x (ours 1 thread / pyspiel)")
+                rec(name, "peer_mcts_ratio", ours_mcts / peer[1], "x (ours / pyspiel MCTSBot)")
+    if json_out:
+        from experiments.io import write_atomic
+
+        text = json.dumps(recs, indent=1)
+        write_atomic(json_out, lambda t: Path(t).write_text(text))
+        echo(f"wrote {len(recs)} records to {json_out}")
+    return recs
+
+

@@ -1,0 +1,20 @@
+"""`darkbalance bench --json` writes the documented metric records (quick workloads)."""
+import json
+
+from experiments.bench import run_bench
+
+
+def test_bench_json_records(tmp_path):
+    out = tmp_path / "b.json"
+    lines = []
+    recs = run_bench(["tictactoe"], str(out), quick=True, echo=lines.append)
+    data = json.loads(out.read_text())
+    assert data == recs
+    metrics = {r["metric"] for r in data}
+    for m in ("random_games_per_s_1t", "random_games_per_s_all", "random_actions_per_s_1t",
+              "mcts_sims_per_s", "jit_speedup"):
+        assert m in metrics
+    for r in data:
+        assert set(r) == {"game", "metric", "value", "unit"} and r["value"] > 0
+    speed = {r["metric"]: r["value"] for r in data}
+    assert speed["jit_speedup"] > 5  # compiled code must beat the interpreter by far

@@ -1,0 +1,68 @@
+"""rules.toml loading, overrides and their errors."""
+import pytest
+
+from simcore.rules import load_rules
+from simcore.spec import BadInput, game_names, get_game
+
+
+def test_every_game_rules_file_loads_with_sources():
+    for name in game_names():
+        rs = get_game(name).API.rules()
+        assert rs.entries, name
+        for e in rs.entries.values():
+            assert e.source in ("rulebook", "public", "assumed")
+            if e.source == "assumed":
+                assert e.reason, f"{name}: {e.path} assumed without reason"
+            else:
+                assert e.cite, f"{name}: {e.path} has no cite"
+
+
+def test_set_override_changes_params_and_is_marked():
+    api = get_game("connect4").API
+    rs = api.rules(sets=["board.cols=5"])
+    assert rs["board.cols"] == 5
+    assert [e.path for e in rs.overridden()] == ["board.cols"]
+    params = api.params(2, None, rs)
+    state = api.new_state(params)
+    assert api.legal_actions(state, params).tolist() == [0, 1, 2, 3, 4]
+
+
+def test_file_override(tmp_path):
+    f = tmp_path / "o.toml"
+    f.write_text("[board]\nline = 3\n[board.rows]\nvalue = 5\n")
+    rs = get_game("connect4").API.rules(str(f))
+    assert rs["board.line"] == 3 and rs["board.rows"] == 5
+
+
+@pytest.mark.parametrize("sets,needle", [
+    (["board.row=7"], "board.rows"),          # unknown path names the close match
+    (["board.rows=seven"], "must be int"),    # wrong type
+    (["board.rows"], "path=value"),           # malformed
+])
+def test_bad_set_is_one_clear_error(sets, needle):
+    with pytest.raises(BadInput) as exc:
+        get_game("connect4").API.rules(sets=sets)
+    assert needle in str(exc.value) and "\n" not in str(exc.value)
+
+
+def test_out_of_range_value_rejected_when_compiling():
+    api = get_game("connect4").API
+    with pytest.raises(BadInput, match="out of range; valid: 4..8"):
+        api.params(2, None, api.rules(sets=["board.rows=20"]))
+
+
+def test_malformed_rules_files(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[board\nrows = ")
+    with pytest.raises(BadInput, match="not valid TOML"):
+        get_game("connect4").API.rules(str(bad))
+    with pytest.raises(BadInput, match="does not exist"):
+        get_game("connect4").API.rules(str(tmp_path / "missing.toml"))
+    noreason = tmp_path / "r.toml"
+    noreason.write_text('[x.y]\nvalue = 1\nsource = "assumed"\n')
+    with pytest.raises(BadInput, match="gives no reason"):
+        load_rules("t", noreason)
+    badsrc = tmp_path / "s.toml"
+    badsrc.write_text('[x.y]\nvalue = 1\nsource = "guess"\n')
+    with pytest.raises(BadInput, match="valid: rulebook, public, assumed"):
+        load_rules("t", badsrc)
