@@ -8,10 +8,14 @@ Adding a game: import its engine and add one branch to every function.
 from numba import njit
 
 from simcore.connect4 import engine as connect4
+from simcore.court import engine as court
+from simcore.frontier import engine as frontier
 from simcore.tictactoe import engine as tictactoe
 
 TICTACTOE = 0
 CONNECT4 = 1
+COURT = 2
+FRONTIER = 6
 
 
 @njit(cache=True, inline="always")
@@ -20,6 +24,10 @@ def init(game, state, params, rng):
         tictactoe.init(state, params, rng)
     elif game == CONNECT4:
         connect4.init(state, params, rng)
+    elif game == COURT:
+        court.init(state, params, rng)
+    elif game == FRONTIER:
+        frontier.init(state, params, rng)
 
 
 @njit(cache=True, inline="always")
@@ -28,6 +36,10 @@ def current_player(game, state, params):
         return tictactoe.current_player(state, params)
     elif game == CONNECT4:
         return connect4.current_player(state, params)
+    elif game == COURT:
+        return court.current_player(state, params)
+    elif game == FRONTIER:
+        return frontier.current_player(state, params)
     return 0
 
 
@@ -37,6 +49,10 @@ def is_terminal(game, state, params):
         return tictactoe.is_terminal(state, params)
     elif game == CONNECT4:
         return connect4.is_terminal(state, params)
+    elif game == COURT:
+        return court.is_terminal(state, params)
+    elif game == FRONTIER:
+        return frontier.is_terminal(state, params)
     return True
 
 
@@ -46,6 +62,10 @@ def legal_actions(game, state, params, out):
         return tictactoe.legal_actions(state, params, out)
     elif game == CONNECT4:
         return connect4.legal_actions(state, params, out)
+    elif game == COURT:
+        return court.legal_actions(state, params, out)
+    elif game == FRONTIER:
+        return frontier.legal_actions(state, params, out)
     return 0
 
 
@@ -55,6 +75,10 @@ def step(game, state, params, action, rng):
         tictactoe.step(state, params, action, rng)
     elif game == CONNECT4:
         connect4.step(state, params, action, rng)
+    elif game == COURT:
+        court.step(state, params, action, rng)
+    elif game == FRONTIER:
+        frontier.step(state, params, action, rng)
 
 
 @njit(cache=True, inline="always")
@@ -63,6 +87,10 @@ def returns(game, state, params, out):
         tictactoe.returns(state, params, out)
     elif game == CONNECT4:
         connect4.returns(state, params, out)
+    elif game == COURT:
+        court.returns(state, params, out)
+    elif game == FRONTIER:
+        frontier.returns(state, params, out)
 
 
 @njit(cache=True, inline="always")
@@ -71,6 +99,10 @@ def scores(game, state, params, out):
         tictactoe.scores(state, params, out)
     elif game == CONNECT4:
         connect4.scores(state, params, out)
+    elif game == COURT:
+        court.scores(state, params, out)
+    elif game == FRONTIER:
+        frontier.scores(state, params, out)
 
 
 @njit(cache=True, inline="always")
@@ -79,6 +111,10 @@ def info(game, state, params, out):
         tictactoe.info(state, params, out)
     elif game == CONNECT4:
         connect4.info(state, params, out)
+    elif game == COURT:
+        court.info(state, params, out)
+    elif game == FRONTIER:
+        frontier.info(state, params, out)
 
 
 @njit(cache=True, inline="always")
@@ -87,6 +123,10 @@ def determinize(game, state, params, observer, rng):
         tictactoe.determinize(state, params, observer, rng)
     elif game == CONNECT4:
         connect4.determinize(state, params, observer, rng)
+    elif game == COURT:
+        court.determinize(state, params, observer, rng)
+    elif game == FRONTIER:
+        frontier.determinize(state, params, observer, rng)
 
 
 @njit(cache=True, inline="always")
@@ -97,4 +137,4 @@ def open_loop(game):
         return False
     elif game == CONNECT4:
         return False
-    return True
+    return True  # court: hidden bids, souls and decks; frontier: chance draws

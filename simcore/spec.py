@@ -88,8 +88,11 @@ class GameSpec:
 _MODULES = {
     "tictactoe": "simcore.tictactoe",
     "connect4": "simcore.connect4",
+    "court": "simcore.court",
+    "frontier": "simcore.frontier",
 }
-_ALIASES = {"tic-tac-toe": "tictactoe", "connect-four": "connect4", "connect_four": "connect4"}
+_ALIASES = {"tic-tac-toe": "tictactoe", "connect-four": "connect4", "connect_four": "connect4",
+            "court-of-the-dead": "court", "dark-harvest": "court", "dark-frontier": "frontier"}
 
 
 def game_names() -> list[str]:

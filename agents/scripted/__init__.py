@@ -1,8 +1,8 @@
 """Per-game scripted policies behind one static dispatch (see simcore.dispatch for why)."""
 from numba import njit
 
-from agents.scripted import connect4, tictactoe
-from simcore.dispatch import CONNECT4, TICTACTOE
+from agents.scripted import connect4, court, frontier, tictactoe
+from simcore.dispatch import CONNECT4, COURT, FRONTIER, TICTACTOE
 from simcore.rng import randint
 
 
@@ -13,4 +13,8 @@ def scripted_action(game, state, params, persona, rng, legal, n):
         return tictactoe.scripted_action(state, params, persona, rng, legal, n)
     elif game == CONNECT4:
         return connect4.scripted_action(state, params, persona, rng, legal, n)
+    elif game == COURT:
+        return court.scripted_action(state, params, persona, rng, legal, n)
+    elif game == FRONTIER:
+        return frontier.scripted_action(state, params, persona, rng, legal, n)
     return legal[randint(rng, n)]

@@ -1,0 +1,224 @@
+"""Table helpers shared by the Court round machine and the card effects.
+
+Decisions follow one pattern inside the round machine::
+
+    if not state[READY]:
+        if request(state, ...):   # a real decision: stop and wait for ``step``
+            return False
+    a = take(state)               # the action (chosen, or the only legal one)
+
+``request`` takes a decision with a single legal action at once.  Every stage
+that asks must be idempotent up to its request: when ``step`` hands the action
+over, the machine re-enters the same stage, recomputes the same question and
+consumes the answer.
+"""
+from numba import njit
+
+from simcore.court.layout import (
+    A_DECLINE,
+    ALIVE,
+    AMT_BASE,
+    BIT_DECLINE,
+    BIT_OPT,
+    BONE,
+    BONE_USED,
+    CHOICE,
+    CUR,
+    D_TIE,
+    DEC,
+    DEC_EFF,
+    DEC_SLOT,
+    FAVOR,
+    INFL,
+    LEG_HI,
+    LEG_KIND,
+    LEG_LO,
+    LEG_MASK,
+    LK_AMT,
+    LK_BIDS,
+    LK_MASK,
+    OPT_BASE,
+    P_BONE_RESET,
+    P_NUM_PLAYERS,
+    READY,
+    SMALL_BASE,
+    SOULS,
+)
+
+
+@njit(cache=True, inline="always")
+def popcount(m):
+    c = 0
+    while m:
+        m &= m - 1
+        c += 1
+    return c
+
+
+@njit(cache=True, inline="always")
+def lowest_seat(m):
+    s = 0
+    while not (m >> s) & 1:
+        s += 1
+    return s
+
+
+@njit(cache=True)
+def alive_mask(state, params):
+    m = 0
+    for s in range(params[P_NUM_PLAYERS]):
+        if state[ALIVE + s]:
+            m |= 1 << s
+    return m
+
+
+@njit(cache=True)
+def others_mask(state, params, seat):
+    """Bit per seat still in the game other than ``seat``."""
+    return alive_mask(state, params) & ~(1 << seat)
+
+
+@njit(cache=True)
+def left_of(state, params, seat):
+    """Next seat in the game clockwise (higher index, wrapping), skipping eliminated seats."""
+    P = params[P_NUM_PLAYERS]
+    s = seat
+    for _ in range(P):
+        s = (s + 1) % P
+        if state[ALIVE + s]:
+            return s
+    return seat
+
+
+@njit(cache=True)
+def right_of(state, params, seat):
+    """Previous seat in the game (lower index, wrapping), skipping eliminated seats."""
+    P = params[P_NUM_PLAYERS]
+    s = seat
+    for _ in range(P):
+        s = (s - 1 + P) % P
+        if state[ALIVE + s]:
+            return s
+    return seat
+
+
+@njit(cache=True)
+def lose_souls(state, seat, k):
+    """``seat`` loses up to ``k`` souls (never below 0); returns how many it lost."""
+    have = state[SOULS + seat]
+    t = k if k < have else have
+    if t < 0:
+        t = 0
+    state[SOULS + seat] = have - t
+    return t
+
+
+@njit(cache=True)
+def lose_influence(state, seat, k):
+    have = state[INFL + seat]
+    t = k if k < have else have
+    if t < 0:
+        t = 0
+    state[INFL + seat] = have - t
+    return t
+
+
+@njit(cache=True)
+def extreme_mask(state, params, field, want_max):
+    """Seats in the game holding the most (or fewest) of ``state[field + seat]``."""
+    best = 0
+    m = 0
+    for s in range(params[P_NUM_PLAYERS]):
+        if not state[ALIVE + s]:
+            continue
+        v = state[field + s]
+        if m == 0 or (v > best if want_max else v < best):
+            best = v
+            m = 1 << s
+        elif v == best:
+            m |= 1 << s
+    return m
+
+
+@njit(cache=True)
+def request(state, dec, seat, kind, lo, hi, mask, eff, slot):
+    """Ask ``seat`` for decision ``dec``; False when there is one legal action (taken now)."""
+    state[DEC] = dec
+    state[CUR] = seat
+    state[LEG_KIND] = kind
+    state[LEG_LO] = lo
+    state[LEG_HI] = hi
+    state[LEG_MASK] = mask
+    state[DEC_EFF] = eff
+    state[DEC_SLOT] = slot
+    if kind == LK_BIDS:
+        return True  # three factions: never a single choice
+    if kind == LK_AMT:
+        if hi <= lo:
+            state[CHOICE] = AMT_BASE + lo
+            state[READY] = 1
+            return False
+        return True
+    if popcount(mask) == 1:
+        b = 0
+        while not (mask >> b) & 1:
+            b += 1
+        state[CHOICE] = SMALL_BASE + b
+        state[READY] = 1
+        return False
+    return True
+
+
+@njit(cache=True, inline="always")
+def take(state):
+    state[READY] = 0
+    return state[CHOICE]
+
+
+@njit(cache=True, inline="always")
+def seat_options(mask):
+    """LEG_MASK bits offering the seats of ``mask`` as options."""
+    return mask << BIT_OPT
+
+
+@njit(cache=True)
+def bone_ready(state, ignore_used):
+    h = state[FAVOR + BONE]
+    if h < 0 or not state[ALIVE + h]:
+        return False
+    return ignore_used or state[BONE_USED] == 0
+
+
+@njit(cache=True)
+def tie(state, params, mask, eff, slot, ignore_used=False):
+    """A tie among the seats of ``mask`` (two or more).
+
+    The Bone Favor holder may break it once per round by picking one seat.
+    Returns -2 while waiting for that choice, -1 when the tie stands, else the
+    seat picked.
+    """
+    if not bone_ready(state, ignore_used):
+        return -1
+    if not state[READY]:
+        if request(state, D_TIE, state[FAVOR + BONE], LK_MASK, 0, 0,
+                   seat_options(mask) | (1 << BIT_DECLINE), eff, slot):
+            return -2
+    a = take(state)
+    if a == A_DECLINE:
+        return -1
+    state[BONE_USED] = 1
+    return a - OPT_BASE
+
+
+@njit(cache=True)
+def give_favor(state, params, faction, seat):
+    """``seat`` takes the Favor of ``faction`` (-1: back beside its deck)."""
+    if faction == BONE and params[P_BONE_RESET] and state[FAVOR + BONE] != seat:
+        state[BONE_USED] = 0
+    state[FAVOR + faction] = seat
+
+
+@njit(cache=True)
+def cap(v, hi):
+    return v if v < hi else hi
+
