@@ -39,10 +39,13 @@ def summary_text(df: pd.DataFrame) -> str:
         return "0 games played."
     players = int(df["players"].iloc[0])
     shared = int((df["winner"] < 0).sum())
+    # solo games have no draws: a game without a winner is a loss
+    outcome = (f"lost: {fmt_rate(shared, n)}" if players == 1
+               else f"drawn or shared: {fmt_rate(shared, n)}")
     lines = [
         f"{df['game'].iloc[0]} v{df['version'].iloc[0]}  setup={df['setup'].iloc[0]}  "
         f"players={players}  games={n}  seed={df['seed'].iloc[0]}",
-        f"drawn or shared: {fmt_rate(shared, n)}   mean length: {df['length'].mean():.1f} actions"
+        f"{outcome}   mean length: {df['length'].mean():.1f} actions"
         f"   truncated: {int(df['truncated'].sum())}",
         "",
         seat_table(df).to_string(index=False),
