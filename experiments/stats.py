@@ -32,7 +32,9 @@ def wilson(k: float, n: int, conf: float = 0.95) -> tuple[float, float]:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    lo = 0.0 if k == 0 else max(0.0, centre - half)
+    hi = 1.0 if k == n else min(1.0, centre + half)
+    return (lo, hi)
 
 
 def clopper_pearson(k: int, n: int, conf: float = 0.95) -> tuple[float, float]:
@@ -53,3 +55,100 @@ def fmt_rate(k: float, n: int, conf: float = 0.95) -> str:
         return "n/a"
     lo, hi = wilson(k, n, conf)
     return f"{100 * k / n:5.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]"
+
+
+def paired_difference(x, y, conf: float = 0.95) -> tuple[float, float, float]:
+    """Mean of ``x - y`` over paired games (common random numbers) with a normal interval.
+
+    Returns (mean difference, low, high). Pairing removes the shared noise, so the
+    interval is narrower than for two independent rates.
+    """
+    import numpy as np
+
+    d = np.asarray(x, dtype=float) - np.asarray(y, dtype=float)
+    n = d.size
+    if n < 2:
+        return (float(d.mean()) if n else math.nan, math.nan, math.nan)
+    m = float(d.mean())
+    se = float(d.std(ddof=1)) / math.sqrt(n)
+    z = z_value(conf)
+    return (m, m - z * se, m + z * se)
+
+
+def holm(pvalues) -> list[float]:
+    """Holm-Bonferroni adjusted p-values (same order as given)."""
+    p = list(pvalues)
+    m = len(p)
+    order = sorted(range(m), key=lambda i: p[i])
+    adj = [0.0] * m
+    running = 0.0
+    for rank, i in enumerate(order):
+        running = max(running, min(1.0, (m - rank) * p[i]))
+        adj[i] = running
+    return adj
+
+
+def binom_two_sided_p(k: float, n: int, p0: float = 0.5) -> float:
+    """Two-sided p-value of ``k`` successes in ``n`` against rate ``p0`` (normal approx.,
+    continuity-corrected; exact binomial below 30 games)."""
+    if n == 0:
+        return 1.0
+    if n < 30:
+        from scipy.stats import binomtest
+
+        return float(binomtest(int(round(k)), n, p0).pvalue)
+    se = math.sqrt(p0 * (1 - p0) / n)
+    z = (abs(k / n - p0) - 0.5 / n) / se
+    return float(min(1.0, 2 * (1 - NormalDist().cdf(max(z, 0.0)))))
+
+
+def bradley_terry(names, wins, conf: float = 0.95, iters: int = 500):
+    """Bradley-Terry strengths from a win matrix, with observed-information intervals.
+
+    Parameters
+    ----------
+    names : list of str
+    wins : array (k, k)
+        ``wins[i, j]``: games i won against j (shared results count 1/2 each).
+
+    Returns
+    -------
+    list of dict
+        name, strength (log scale, mean zero), low, high, and the implied win
+        probability against an average opponent.
+    """
+    import numpy as np
+
+    w = np.asarray(wins, dtype=float)
+    k = w.shape[0]
+    n = w + w.T
+    p = np.ones(k)
+    for _ in range(iters):  # Zermelo / MM iterations
+        tot = w.sum(axis=1)
+        denom = np.array([sum(n[i, j] / (p[i] + p[j]) for j in range(k) if j != i)
+                          for i in range(k)])
+        new = np.where(denom > 0, (tot + 1e-9) / np.maximum(denom, 1e-300), p)
+        new /= np.exp(np.mean(np.log(new)))
+        if np.max(np.abs(new - p)) < 1e-12:
+            p = new
+            break
+        p = new
+    beta = np.log(p)
+    # Fisher information of the log-strengths, with the sum-to-zero constraint
+    info = np.zeros((k, k))
+    for i in range(k):
+        for j in range(k):
+            if i != j and n[i, j] > 0:
+                q = p[i] * p[j] / (p[i] + p[j]) ** 2
+                info[i, j] -= n[i, j] * q
+                info[i, i] += n[i, j] * q
+    z = z_value(conf)
+    c = np.eye(k) - 1.0 / k  # projection onto sum-zero space
+    cov = c @ np.linalg.pinv(c @ info @ c) @ c
+    se = np.sqrt(np.maximum(np.diag(cov), 0))
+    out = []
+    for i in range(k):
+        out.append({"name": names[i], "strength": float(beta[i]),
+                    "low": float(beta[i] - z * se[i]), "high": float(beta[i] + z * se[i]),
+                    "p_vs_average": float(1 / (1 + np.exp(-beta[i])))})
+    return out

@@ -1,0 +1,78 @@
+"""Streaming per-cell aggregates: one pass over a cell's shards, memory independent of games."""
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import pandas as pd
+
+from experiments.execute import iter_cell_frames
+from experiments.plan import Cell
+from experiments.stats import wilson
+
+
+class CellSummary:
+    """Running sums of one cell: seats, agents, lengths, end reasons, info columns."""
+
+    def __init__(self, cell: Cell):
+        self.cell = cell
+        self.games = 0
+        self.seat_ret = np.zeros(cell.players)
+        self.seat_sole = np.zeros(cell.players, np.int64)
+        self.seat_score = np.zeros(cell.players)
+        self.shared = 0
+        self.length_sum = 0.0
+        self.length_hist = Counter()
+        self.rounds_sum = 0.0
+        self.end = Counter()
+        self.agent_ret = Counter()
+        self.agent_n = Counter()
+        self.info_sum = Counter()
+        self.info_pos = Counter()  # games where the info column is > 0
+
+    def add(self, df: pd.DataFrame) -> None:
+        P = self.cell.players
+        self.games += len(df)
+        for s in range(P):
+            self.seat_ret[s] += df[f"return_{s}"].sum()
+            self.seat_sole[s] += int((df["winner"] == s).sum())
+            self.seat_score[s] += df[f"score_{s}"].sum()
+            for agent, g in df.groupby(f"agent_{s}")[f"return_{s}"]:
+                self.agent_ret[agent] += float(g.sum())
+                self.agent_n[agent] += len(g)
+        self.shared += int((df["winner"] < 0).sum())
+        self.length_sum += float(df["length"].sum())
+        self.length_hist.update(df["length"].tolist())
+        self.rounds_sum += float(df["rounds"].sum())
+        self.end.update(df["end_reason"].tolist())
+        known = {"cell", "game", "version", "setup", "players", "seed", "game_index", "winner",
+                 "length", "rounds", "end_reason", "truncated"}
+        for col in df.columns:
+            if col in known or col.startswith(("agent_", "return_", "score_")):
+                continue
+            if pd.api.types.is_numeric_dtype(df[col]):
+                self.info_sum[col] += float(df[col].sum())
+                self.info_pos[col] += int((df[col] > 0).sum())
+
+    def seat_rate(self, s: int) -> tuple[float, float, float]:
+        n = self.games
+        return (self.seat_ret[s] / n, *wilson(self.seat_ret[s], n)) if n else (np.nan,) * 3
+
+    def agent_rate(self, agent: str) -> tuple[float, float, float, int]:
+        n = self.agent_n[agent]
+        k = self.agent_ret[agent]
+        return (k / n, *wilson(k, n), n) if n else (np.nan, np.nan, np.nan, 0)
+
+    def rate(self, k: float) -> tuple[float, float, float]:
+        return (k / self.games, *wilson(k, self.games)) if self.games else (np.nan,) * 3
+
+    def mean_info(self, col: str) -> float:
+        return self.info_sum[col] / self.games if self.games else np.nan
+
+
+def summarize(out, cell: Cell) -> CellSummary:
+    """Stream every shard of ``cell`` into a :class:`CellSummary`."""
+    s = CellSummary(cell)
+    for df in iter_cell_frames(out, cell):
+        s.add(df)
+    return s

@@ -1,0 +1,169 @@
+"""Study `setups`: named setups, variants, scenarios and player counts side by side.
+
+- Dark Frontier: each variant (standard, eased, and each eased step alone) for
+  random, scripted and MCTS players, with the paired difference to standard.
+- Court of the Dead: 2-6 players with the three scripted personas mixed at the
+  table: Harvest failures, eliminations, and which persona wins.
+- Edge of Darkness and Edge of Humanity (when registered): every named setup /
+  scenario with scripted players: mean scores, seat shares, end reasons.
+"""
+from __future__ import annotations
+
+import pandas as pd
+
+from experiments.aggregate import summarize
+from experiments.execute import cell_frame
+from experiments.plan import Study
+from experiments.reporting import Section, bar_with_intervals
+from experiments.stats import paired_difference, wilson
+from simcore.spec import game_names, get_game
+
+TITLE = "Setups, variants, scenarios and player counts"
+GAMES = ("frontier", "court", "darkness", "humanity")
+
+BUDGET = {
+    "quick": {"frontier": 3000, "mcts": 30, "court": 2000, "other": 600},
+    "full": {"frontier": 200_000, "mcts": 2000, "court": 100_000, "other": 20_000},
+}
+
+
+def build(profile: str, seed: int) -> Study:
+    b = BUDGET[profile]
+    st = Study("setups", seed, [], chunk=5000 if profile == "quick" else 20_000)
+    reg = game_names()
+    if "frontier" in reg:
+        for agent in ("random", "scripted", "mcts:iters=100"):
+            n = b["mcts"] if agent.startswith("mcts") else b["frontier"]
+            for v in get_game("frontier").SPEC.setups:
+                # one stream for all variants: common random numbers for the paired differences
+                st.add("frontier", 1, (agent,), n, setup=v, stream=100,
+                       labels={"game": "frontier", "variant": v, "agent": agent})
+    if "court" in reg:
+        personas = get_game("court").SPEC.personas
+        for P in range(2, 7):
+            agents = tuple(f"scripted:{personas[i % len(personas)]}" for i in range(P))
+            st.add("court", P, agents, b["court"], stream=200,
+                   labels={"game": "court", "players": P})
+    for g in ("darkness", "humanity"):
+        if g not in reg:
+            continue
+        spec = get_game(g).SPEC
+        for setup in spec.setups:
+            if setup == "custom":
+                continue
+            P = min(max(3, spec.players[0]), spec.players[1])
+            st.add(g, P, ("scripted",), b["other"], setup=setup, stream=300,
+                   labels={"game": g, "setup": setup})
+    return st
+
+
+def analyse(study: Study, out) -> list[Section]:
+    secs = []
+    fr = [c for c in study.cells if c.labels.get("game") == "frontier"]
+    if fr:
+        secs.append(_frontier(study, out, fr))
+    co = [c for c in study.cells if c.labels.get("game") == "court"]
+    if co:
+        secs.append(_court(out, co))
+    for g in ("darkness", "humanity"):
+        cells = [c for c in study.cells if c.labels.get("game") == g]
+        if cells:
+            secs.append(_generic(out, g, cells))
+    return secs
+
+
+def _frontier(study, out, cells) -> Section:
+    rows = []
+    for c in cells:
+        s = summarize(out, c)
+        r, lo, hi = s.seat_rate(0)
+        row = {"variant": c.setup, "agent": c.labels["agent"], "games": s.games,
+               "win_rate": r, "ci_low": lo, "ci_high": hi,
+               "mean_cp": s.seat_score[0] / max(s.games, 1)}
+        base = next(b for b in cells if b.setup == "standard" and b.agents == c.agents)
+        if c is not base:
+            x = cell_frame(out, c, ["game_index", "return_0"]).set_index("game_index")
+            y = cell_frame(out, base, ["game_index", "return_0"]).set_index("game_index")
+            j = x.join(y, lsuffix="_v", rsuffix="_s", how="inner")
+            d, dlo, dhi = paired_difference(j["return_0_v"], j["return_0_s"])
+            row.update(diff_vs_standard=d, diff_low=dlo, diff_high=dhi)
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    sec = Section("Dark Frontier: variants", text=[
+        "Solo win probability of each variant per agent (Wilson 95%), and the paired "
+        "difference to the standard mission over the same game indices (normal 95%). "
+        "The eased variant is both steps together; skip-turn-4 and no-hunter separate them."])
+    sec.tables.append(("frontier_variants", df, "Win probability by variant and agent"))
+    lab = [f"{r.variant} / {r.agent}" for r in df.itertuples()]
+    sec.figures.append(("frontier_variants", bar_with_intervals(
+        lab, df["win_rate"], df["ci_low"], df["ci_high"], "Dark Frontier win probability"),
+        df, "Win probability by variant and agent (Wilson 95%)"))
+    for agent, g in df.groupby("agent", sort=False):
+        g = g.set_index("variant")
+        if "eased" in g.index and "standard" in g.index:
+            e, s_ = g.loc["eased"], g.loc["standard"]
+            sec.text.append(
+                f"{agent}: standard {100 * s_.win_rate:.1f}% [{100 * s_.ci_low:.1f}, "
+                f"{100 * s_.ci_high:.1f}], eased {100 * e.win_rate:.1f}% [{100 * e.ci_low:.1f}, "
+                f"{100 * e.ci_high:.1f}]; eased - standard = {100 * e.diff_vs_standard:+.1f} "
+                f"points [{100 * e.diff_low:+.1f}, {100 * e.diff_high:+.1f}].")
+    return sec
+
+
+def _court(out, cells) -> Section:
+    rows, personas = [], []
+    for c in cells:
+        s = summarize(out, c)
+        fail = s.mean_info("failures")
+        elim_games = s.info_pos["eliminations"]
+        r, lo, hi = s.rate(elim_games)
+        nw, nlo, nhi = s.rate(s.shared)
+        rows.append({"players": c.players, "games": s.games, "mean_failures": fail,
+                     "games_with_elimination": r, "elim_low": lo, "elim_high": hi,
+                     "no_sole_winner": nw, "nsw_low": nlo, "nsw_high": nhi,
+                     "mean_rounds": s.rounds_sum / max(s.games, 1)})
+        for a in sorted(s.agent_n):
+            k, n = s.agent_ret[a], s.agent_n[a]
+            lo, hi = wilson(k, n)
+            personas.append({"players": c.players, "persona": a, "seat_games": n,
+                             "win_rate": k / n, "ci_low": lo, "ci_high": hi,
+                             "fair_share": 1 / c.players})
+    df, pdf = pd.DataFrame(rows), pd.DataFrame(personas)
+    sec = Section("Court of the Dead: player counts", text=[
+        "Scripted tables mixing the personas (fair-share, free-rider, court-hawk) in turn, "
+        "seats rotated. Failures are Harvest failures per game; eliminations happen from "
+        "the third failure on."])
+    sec.tables.append(("court_player_counts", df, "Failures, eliminations and games without "
+                       "a sole winner by player count (Wilson 95%)"))
+    sec.tables.append(("court_personas", pdf, "Which persona wins, by player count"))
+    lab = [f"{r.players}p {r.persona.replace('scripted:', '')}" for r in pdf.itertuples()]
+    sec.figures.append(("court_personas", bar_with_intervals(
+        lab, pdf["win_rate"], pdf["ci_low"], pdf["ci_high"], "Court: persona win rates"),
+        pdf, "Persona win rates by player count (Wilson 95%)"))
+    return sec
+
+
+def _generic(out, game, cells) -> Section:
+    rows = []
+    for c in cells:
+        s = summarize(out, c)
+        row = {"setup": c.setup, "players": c.players, "games": s.games,
+               "mean_rounds": s.rounds_sum / max(s.games, 1)}
+        for seat in range(c.players):
+            r, lo, hi = s.seat_rate(seat)
+            row[f"seat{seat}_win"] = r
+            row[f"seat{seat}_ci"] = f"[{lo:.3f}, {hi:.3f}]"
+            row[f"seat{seat}_mean_score"] = s.seat_score[seat] / max(s.games, 1)
+        for reason, k in s.end.most_common(3):
+            row[f"end:{reason}"] = k / s.games
+        for col in list(s.info_sum)[:6]:
+            row[f"mean {col}"] = s.mean_info(col)
+        rows.append(row)
+    df = pd.DataFrame(rows)
+    sec = Section(f"{get_game(game).SPEC.long_name or game}: setups", text=[
+        "Scripted players at every named setup: seat win shares (Wilson 95%), mean scores, "
+        "end reasons and the engine's own counters."])
+    sec.tables.append((f"{game}_setups", df, f"{game}: setups side by side"))
+    return sec
+
+

@@ -1,0 +1,62 @@
+"""The study registry and the one function that runs a study end to end.
+
+A study module defines ``TITLE``, ``GAMES`` (the engines it needs),
+``build(profile, seed) -> Study`` and ``analyse(study, out) -> list[Section]``.
+"""
+from __future__ import annotations
+
+import time
+from importlib import import_module
+from pathlib import Path
+
+from experiments.execute import run_study
+from experiments.reporting import write_report
+from simcore.spec import BadInput, game_names, get_game
+
+STUDIES = ("winrates", "matchups", "locations", "setups", "sensitivity")
+PROFILES = ("quick", "full")
+
+
+def study_module(name: str):
+    if name not in STUDIES:
+        raise BadInput(f"unknown study {name!r}; valid: {', '.join(STUDIES)}")
+    return import_module(f"experiments.{name}")
+
+
+def available(name: str) -> bool:
+    """True when every engine the study needs is registered."""
+    need = study_module(name).GAMES
+    return need is None or any(g in game_names() for g in need)
+
+
+def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "results",
+              backend: str = "local", jobs: int = 1, address: str | None = None,
+              echo=print) -> Path | None:
+    """Plan, play (resuming from shards) and report study ``name``; return report.html."""
+    mod = study_module(name)
+    if profile not in PROFILES:
+        raise BadInput(f"unknown profile {profile!r}; valid: {', '.join(PROFILES)}")
+    if not available(name):
+        echo(f"{name}: skipped, needs an engine not yet registered ({', '.join(mod.GAMES)})")
+        return None
+    out = Path(root) / name
+    t0 = time.perf_counter()
+    study = mod.build(profile, seed)
+    run_study(study, out, backend=backend, jobs=jobs, address=address, echo=echo)
+    sections = mod.analyse(study, out)
+    games = sorted({c.game for c in study.cells})
+    agents = sorted({a for c in study.cells for a in c.agents})
+    meta = {
+        "study": name, "profile": profile, "seed": seed,
+        "games played": sum(c.games for c in study.cells),
+        "cells": len(study.cells),
+        "engines": ", ".join(f"{g} v{get_game(g).SPEC.version}" for g in games),
+        "agent specs": "; ".join(agents),
+        "wall time": f"{time.perf_counter() - t0:.0f} s",
+        "intervals": "Wilson score 95% for rates; normal 95% for paired differences",
+    }
+    for note in study.notes:
+        meta.setdefault("notes", "")
+        meta["notes"] += note + " "
+    assumptions = {g: get_game(g).API.rules().assumed() for g in games}
+    return write_report(out, mod.TITLE, meta, sections, assumptions)
