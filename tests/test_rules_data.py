@@ -66,3 +66,19 @@ def test_malformed_rules_files(tmp_path):
     badsrc.write_text('[x.y]\nvalue = 1\nsource = "guess"\n')
     with pytest.raises(BadInput, match="valid: rulebook, public, assumed"):
         load_rules("t", badsrc)
+
+
+def test_every_assumed_range_endpoint_compiles():
+    """The sensitivity study sets each assumed value to the ends of its range: both must be
+    valid rules for the engine (a range is a promise of plausibility)."""
+    for name in game_names():
+        mod = get_game(name)
+        api = mod.API
+        spec = mod.SPEC
+        for e in api.rules().assumed():
+            if e.range is None or isinstance(e.value, (bool, list, str)):
+                continue
+            for v in (e.range[0], e.range[-1]):
+                val = int(v) if isinstance(e.value, int) else float(v)
+                for players in sorted({spec.players[0], spec.players[1]}):
+                    api.params(players, None, api.rules(sets=[f"{e.path}={val}"]))
