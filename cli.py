@@ -148,16 +148,45 @@ def bench(json_out, games_, quick):
     run_bench(games_ or None, json_out, quick, echo=click.echo)
 
 
+def study_options(f):
+    """Options shared by `study` and `report`."""
+    f = click.option("--address", default=None, metavar="tcp://HOST:PORT",
+                     help="Dask scheduler (with --backend dask).")(f)
+    f = click.option("--jobs", "-j", type=int, default=1, show_default=True,
+                     help="Worker processes (with --backend loky).")(f)
+    f = click.option("--backend", default="local", show_default=True,
+                     help="local (numba threads), loky (processes) or dask.")(f)
+    f = click.option("--results", "root", default="results", show_default=True,
+                     help="Results directory.")(f)
+    f = click.option("--seed", type=int, default=0, show_default=True)(f)
+    f = click.option("--profile", default="quick", show_default=True,
+                     help="quick (about ten minutes) or full (millions of games).")(f)
+    return f
+
+
 @main.command()
-@click.option("--profile", type=click.Choice(["quick", "full"]), default="quick",
-              show_default=True)
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--out", "out_dir", default="results/report", show_default=True)
-def report(profile, seed, out_dir):
-    """Run the balance report (results/report/index.html)."""
+@click.argument("name")
+@study_options
+def study(name, profile, seed, root, backend, jobs, address):
+    """Run study NAME (winrates, matchups, locations, setups, sensitivity); resumable."""
+    from experiments.api import _check_int
+    from experiments.studies import run_named
+
+    _check_int("--seed", seed, 0)
+    path = run_named(name, profile, seed, root, backend, jobs, address, echo=click.echo)
+    if path is not None:
+        click.echo(f"report: {path}")
+
+
+@main.command()
+@study_options
+def report(profile, seed, root, backend, jobs, address):
+    """Run every study and write results/report/index.html linking them."""
+    from experiments.api import _check_int
     from experiments.report import run_report
 
-    path = run_report(profile=profile, seed=seed, out_dir=out_dir, echo=click.echo)
+    _check_int("--seed", seed, 0)
+    path = run_report(profile, seed, root, None, backend, jobs, address, echo=click.echo)
     click.echo(f"report: {path}")
 
 

@@ -1,114 +1,76 @@
-"""`darkbalance report`: the balance report over every registered game.
+"""`darkbalance report`: run every study and write results/report/index.html linking them.
 
-Until the balance studies land (issue 8), the report is the "skill ladder" per
-game and player count: random, scripted and MCTS agents against each other with
-seat rotation, win rates with Wilson 95% intervals, the draw/shared rate, game
-lengths, and the rules assumptions each game's numbers rest on.
+Each study writes results/<study>/ (report.md, report.html, PNG figures, the CSV
+behind every figure); the index lists them with the engines' versions, the
+seeds, the agent specs, and the assumptions each game's numbers rest on.
 """
 from __future__ import annotations
 
 import html
-import platform
+import json
 import time
 from pathlib import Path
 
-import pandas as pd
-
-from experiments.api import simulate
 from experiments.io import write_atomic
-from experiments.stats import fmt_rate
+from experiments.studies import _INTERNAL, PROFILES, STUDIES, run_named, study_module
 from simcore.spec import BadInput, game_names, get_game
 
-PROFILES = {
-    "quick": {"games": 400, "mcts_games": 40, "mcts": "mcts:iters=200"},
-    "full": {"games": 20_000, "mcts_games": 1_000, "mcts": "mcts:iters=1000"},
-}
 
-
-def _ladder(name: str, players: int, prof: dict, seed: int) -> list[dict]:
-    spec = get_game(name).SPEC
-    mixes = [("random", prof["games"]), ("scripted", prof["games"]),
-             (prof["mcts"], prof["mcts_games"])]
-    rows = []
-    for cell, (agent, n) in enumerate(mixes):
-        agents = ",".join([agent] + ["random"] * (players - 1))
-        df = simulate(name, agents, games=n, seed=seed, players=players, cell=cell)
-        long = pd.concat([pd.DataFrame({"agent": df[f"agent_{s}"], "ret": df[f"return_{s}"]})
-                          for s in range(players)])
-        if agent == "random":  # all seats alike: report the first seat's edge instead
-            mine = long.iloc[:n]
-            label = "random (seat 0)"
-        else:
-            mine = long[long["agent"] != "random"]
-            label = agent
-        rows.append({
-            "game": name, "version": spec.version, "players": players, "agent": label,
-            "opponents": "random", "games": n,
-            "win rate [Wilson 95%]": fmt_rate(float(mine["ret"].sum()), len(mine)),
-            "fair share": f"{100 / players:.1f}%",
-            "drawn/shared": fmt_rate(int((df["winner"] < 0).sum()), n),
-            "mean length": round(float(df["length"].mean()), 1),
-        })
-    return rows
-
-
-def run_report(profile: str = "quick", seed: int = 0, out_dir: str = "results/report",
+def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
+               studies=None, backend: str = "local", jobs: int = 1, address=None,
                echo=print) -> Path:
-    """Run the report and write ``out_dir``/index.html and report.md; return the HTML path."""
-    if profile not in PROFILES:
+    """Run ``studies`` (default: all) and write ``root``/report/index.html."""
+    if profile not in PROFILES + _INTERNAL:
         raise BadInput(f"unknown profile {profile!r}; valid: {', '.join(PROFILES)}")
-    out = Path(out_dir)
+    from experiments.execute import BACKENDS
+
+    if backend not in BACKENDS:
+        raise BadInput(f"unknown backend {backend!r}; valid: {', '.join(BACKENDS)}")
+    names = list(studies) if studies else list(STUDIES)
+    for n in names:
+        study_module(n)
+    rootp = Path(root)
     try:
-        out.mkdir(parents=True, exist_ok=True)
+        (rootp / "report").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BadInput(f"--out {out_dir!r}: cannot create directory ({exc.strerror})") from None
-    prof = PROFILES[profile]
+        raise BadInput(f"results directory {root!r} cannot be created ({exc.strerror})") from None
     t0 = time.perf_counter()
-    rows = []
-    assumptions = {}
-    for name in game_names():
-        spec = get_game(name).SPEC
-        for players in range(spec.players[0], spec.players[1] + 1):
-            echo(f"{name}: {players} players ...")
-            rows += _ladder(name, players, prof, seed)
-        assumptions[name] = get_game(name).API.rules().assumed()
-    table = pd.DataFrame(rows)
-    write_atomic(out / "skill_ladder.csv", lambda t: table.to_csv(t, index=False))
+    done = {}
+    for n in names:
+        echo(f"== study {n} ({profile})")
+        done[n] = run_named(n, profile, seed, root, backend, jobs, address, echo)
     wall = time.perf_counter() - t0
-    meta = (f"profile {profile}, seed {seed}, {int(table['games'].sum())} games, "
-            f"wall time {wall:.0f} s, Python {platform.python_version()}")
-    md = ["# darkbalance report", "", meta, "",
-          "Win rates of each agent against random opponents (seats rotated evenly). "
-          "Intervals: Wilson score, 95%; shared wins count 1/k.", "",
-          table.to_markdown(index=False) if _has_tabulate() else table.to_string(index=False),
-          "", "## Assumptions", ""]
-    for name, entries in assumptions.items():
-        md.append(f"- {name}: " + (f"{len(entries)} assumed values: " +
-                                   ", ".join(e.path for e in entries) if entries else
-                                   "no assumed values"))
-    write_atomic(out / "report.md", lambda t: Path(t).write_text("\n".join(md) + "\n"))
-    body = [f"<h1>darkbalance report</h1><p>{html.escape(meta)}</p>",
-            "<p>Win rates against random opponents, seats rotated evenly; "
-            "Wilson score 95% intervals; shared wins count 1/k.</p>",
-            table.to_html(index=False, escape=True),
-            '<p>Data: <a href="skill_ladder.csv">skill_ladder.csv</a>, '
-            '<a href="report.md">report.md</a></p>', "<h2>Assumptions</h2><ul>"]
-    for name, entries in assumptions.items():
-        items = "".join(f"<li><code>{html.escape(e.path)}</code> = {html.escape(repr(e.value))}: "
-                        f"{html.escape(e.reason)}</li>" for e in entries) or "<li>none</li>"
-        body.append(f"<li><b>{name}</b><ul>{items}</ul></li>")
-    body.append("</ul>")
+    rows = []
+    for n in names:
+        mod = study_module(n)
+        path = done[n]
+        if path is None:
+            rows.append(f"<li><b>{n}</b>: {html.escape(mod.TITLE)}: not run, needs "
+                        f"{', '.join(mod.GAMES)} (engine not registered yet)</li>")
+            continue
+        meta = json.loads((path.parent / "meta.json").read_text())
+        rel = f"../{n}/report.html"
+        figs = sorted(p.name for p in path.parent.glob("*.png"))
+        rows.append(f'<li><a href="{rel}"><b>{n}</b></a>: {html.escape(mod.TITLE)}; '
+                    f"{meta['games played']:,} games, {meta['wall time']}, engines "
+                    f"{html.escape(meta['engines'])}; agents {html.escape(meta['agent specs'])}"
+                    "<br>figures: " + ", ".join(f'<a href="../{n}/{f}">{f}</a>' for f in figs)
+                    + "</li>")
+    assum = []
+    for g in game_names():
+        spec = get_game(g).SPEC
+        entries = get_game(g).API.rules().assumed()
+        items = "".join(f"<li><code>{html.escape(e.path)}</code> = {html.escape(repr(e.value))}"
+                        f": {html.escape(e.reason)}</li>" for e in entries)
+        assum.append(f"<details><summary><b>{g}</b> v{spec.version}: {len(entries)} assumed "
+                     f"values</summary><ul>{items}</ul></details>")
     page = ("<!doctype html><html><head><meta charset='utf-8'><title>darkbalance report</title>"
-            "<style>body{font-family:sans-serif;max-width:70em;margin:auto}"
-            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px}</style>"
-            "</head><body>" + "\n".join(body) + "</body></html>")
-    write_atomic(out / "index.html", lambda t: Path(t).write_text(page))
-    return out / "index.html"
-
-
-def _has_tabulate() -> bool:
-    try:
-        import tabulate  # noqa: F401
-    except ImportError:
-        return False
-    return True
+            "<style>body{font-family:sans-serif;max-width:75em;margin:auto;padding:1em}</style>"
+            "</head><body><h1>darkbalance balance report</h1>"
+            f"<p>profile {profile}, seed {seed}, wall time {wall:.0f} s. Rates carry Wilson 95% "
+            "intervals; paired differences normal 95% intervals over common random numbers.</p>"
+            "<h2>Studies</h2><ul>" + "".join(rows) + "</ul>"
+            "<h2>Assumptions the numbers rest on</h2>" + "".join(assum) + "</body></html>")
+    index = rootp / "report" / "index.html"
+    write_atomic(index, lambda t: Path(t).write_text(page))
+    return index

@@ -23,7 +23,7 @@ from simcore.spec import game_names, get_game
 TITLE = "Sensitivity of the conclusions to the assumed rules values"
 GAMES = ("court", "frontier", "darkleaf", "darkness", "humanity")
 
-BUDGET = {"quick": 300, "full": 5000}
+BUDGET = {"smoke": 40, "quick": 300, "full": 5000}
 
 
 def headline(game: str) -> dict:

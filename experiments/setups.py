@@ -22,6 +22,7 @@ TITLE = "Setups, variants, scenarios and player counts"
 GAMES = ("frontier", "court", "darkness", "humanity")
 
 BUDGET = {
+    "smoke": {"frontier": 200, "mcts": 4, "court": 100, "other": 40},
     "quick": {"frontier": 3000, "mcts": 30, "court": 2000, "other": 600},
     "full": {"frontier": 200_000, "mcts": 2000, "court": 100_000, "other": 20_000},
 }
@@ -84,7 +85,7 @@ def _frontier(study, out, cells) -> Section:
         if c is not base:
             x = cell_frame(out, c, ["game_index", "return_0"]).set_index("game_index")
             y = cell_frame(out, base, ["game_index", "return_0"]).set_index("game_index")
-            j = x.join(y, lsuffix="_v", rsuffix="_s", how="inner")
+            j = x.add_suffix("_v").join(y.add_suffix("_s"), how="inner")
             d, dlo, dhi = paired_difference(j["return_0_v"], j["return_0_s"])
             row.update(diff_vs_standard=d, diff_low=dlo, diff_high=dhi)
         rows.append(row)

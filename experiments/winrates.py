@@ -20,6 +20,7 @@ TITLE = "Win rates, seat effects and the skill ladder"
 GAMES = None  # every registered game
 
 BUDGET = {
+    "smoke": {"table": 100, "ladder": 40, "mcts": 4, "iters": (10, 20)},
     "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200)},
     "full": {"table": 200_000, "ladder": 20_000, "mcts": 1000, "iters": (200, 1000)},
 }

@@ -1,0 +1,200 @@
+"""Study `matchups` (Darkleaf Gambit): the clan-vs-clan table.
+
+For all 15 pairings: the rulebook's turn order and the same pairing with the
+turn order swapped (so clan strength and moving first separate: a clan's
+strength in a pairing is the mean of its two win rates, the first-move edge is
+half their difference); a 6x6 heatmap of win % with intervals; Bradley-Terry
+strengths; the handicap (0-5 pre-slotted bones for the weaker clan) bringing
+each pairing closest to 50%; Blessings vs Curses; scripted vs MCTS tables.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from experiments.aggregate import summarize
+from experiments.plan import Study
+from experiments.reporting import Section, bar_with_intervals
+from experiments.stats import bradley_terry, wilson
+from simcore.spec import get_game
+
+TITLE = "Darkleaf Gambit: clan matchups"
+GAMES = ("darkleaf",)
+BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 2, "iters": 10},
+          "quick": {"table": 300, "handicap": 150, "will": 200, "mcts": 8, "iters": 50},
+          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 400,
+                   "iters": 300}}
+
+
+def _pairings():
+    return [s for s in get_game("darkleaf").SPEC.setups if "-" in s]
+
+
+def _rules_paths():
+    return set(get_game("darkleaf").API.rules().entries)
+
+
+def build(profile: str, seed: int) -> Study:
+    b = BUDGET[profile]
+    st = Study("matchups", seed, [], chunk=max(1000, b["table"]))
+    paths = _rules_paths()
+    for k, pairing in enumerate(_pairings()):
+        stream = 10 * k
+        for swapped in (0, 1):
+            sets = (f"setup.first_swapped={swapped}",) if "setup.first_swapped" in paths else ()
+            st.add("darkleaf", 2, ("scripted", "scripted"), b["table"], setup=pairing,
+                   stream=stream, sets=sets, rotate=False,
+                   labels={"kind": "table", "pairing": pairing, "swapped": swapped})
+            st.add("darkleaf", 2, (f"mcts:iters={b['iters']}",) * 2, b["mcts"], setup=pairing,
+                   stream=stream + 1, sets=sets, rotate=False,
+                   labels={"kind": "mcts", "pairing": pairing, "swapped": swapped})
+        if "setup.handicap_bones" in paths and "setup.handicap_seat" in paths:
+            for seat in (0, 1):
+                for h in range(1, 6):
+                    st.add("darkleaf", 2, ("scripted", "scripted"), b["handicap"], setup=pairing,
+                           stream=stream, rotate=False,
+                           sets=(f"setup.handicap_bones={h}", f"setup.handicap_seat={seat}"),
+                           labels={"kind": "handicap", "pairing": pairing, "seat": seat,
+                                   "bones": h})
+        if "will.mode" in paths:
+            for mode in (0, 1):
+                st.add("darkleaf", 2, ("scripted", "scripted"), b["will"], setup=pairing,
+                       stream=stream, rotate=False, sets=(f"will.mode={mode}",),
+                       labels={"kind": "will", "pairing": pairing, "mode": mode})
+    return st
+
+
+def _clans():
+    seen = []
+    for p in _pairings():
+        for c in p.split("-"):
+            if c not in seen:
+                seen.append(c)
+    return seen
+
+
+def analyse(study: Study, out) -> list[Section]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    clans = _clans()
+    idx = {c: i for i, c in enumerate(clans)}
+    k = len(clans)
+    rows = []
+    wins = {kind: np.zeros((k, k)) for kind in ("table", "mcts")}
+    games = {kind: np.zeros((k, k)) for kind in ("table", "mcts")}
+    for c in study.cells:
+        if c.labels["kind"] not in ("table", "mcts"):
+            continue
+        s = summarize(out, c)
+        a, b = c.labels["pairing"].split("-")
+        first, second = (b, a) if c.labels["swapped"] else (a, b)
+        ra = s.seat_ret[0]  # seat 0 is the first-listed clan
+        rows.append({"agents": c.labels["kind"], "pairing": c.labels["pairing"],
+                     "first": first, "clan_a": a, "clan_b": b, "games": s.games,
+                     "a_win": ra / max(s.games, 1), **dict(zip(("a_low", "a_high"),
+                                                               wilson(ra, s.games))),
+                     "draws": s.shared / max(s.games, 1),
+                     "mean_length": s.length_sum / max(s.games, 1)})
+        kind = c.labels["kind"]
+        wins[kind][idx[a], idx[b]] += s.seat_ret[0] + 0.0
+        wins[kind][idx[b], idx[a]] += s.seat_ret[1] + 0.0
+        games[kind][idx[a], idx[b]] += s.games
+        games[kind][idx[b], idx[a]] += s.games
+    df = pd.DataFrame(rows)
+    secs = []
+    sec = Section("Matchup table", text=[
+        "Each pairing is played in the rulebook's turn order and swapped; a clan's strength "
+        "in a pairing averages both, so the first-move edge cancels. Draws (turn cap) count "
+        "1/2 to each clan. Wilson 95% intervals."])
+    for kind in ("table", "mcts"):
+        n = games[kind]
+        if n.sum() == 0:
+            continue
+        rate = np.where(n > 0, wins[kind] / np.maximum(n, 1), np.nan)
+        fig, ax = plt.subplots(figsize=(6.5, 5.5))
+        im = ax.imshow(rate, vmin=0, vmax=1, cmap="RdBu_r")
+        cells = []
+        for i in range(k):
+            for j in range(k):
+                if i == j or n[i, j] == 0:
+                    continue
+                lo, hi = wilson(wins[kind][i, j], int(n[i, j]))
+                ax.text(j, i, f"{100 * rate[i, j]:.0f}%\n[{100 * lo:.0f},{100 * hi:.0f}]",
+                        ha="center", va="center", fontsize=7)
+                cells.append({"clan": clans[i], "opponent": clans[j], "games": int(n[i, j]),
+                              "win_rate": rate[i, j], "ci_low": lo, "ci_high": hi})
+        ax.set_xticks(range(k))
+        ax.set_xticklabels(clans, rotation=45)
+        ax.set_yticks(range(k))
+        ax.set_yticklabels(clans)
+        ax.set_xlabel("opponent")
+        ax.set_ylabel("clan (row wins)")
+        fig.colorbar(im, ax=ax, fraction=0.046)
+        ax.set_title(f"Win % of row clan, both turn orders ({kind} agents)", fontsize=10)
+        label = "scripted" if kind == "table" else "mcts"
+        cdf = pd.DataFrame(cells)
+        sec.figures.append((f"heatmap_{label}", fig, cdf,
+                            f"6x6 matchup heatmap, {label} agents (Wilson 95%)"))
+        bt = pd.DataFrame(bradley_terry(clans, wins[kind]))
+        sec.tables.append((f"bradley_terry_{label}", bt, f"Bradley-Terry strengths, {label} "
+                           "agents (log scale, observed-information 95% intervals)"))
+        if kind == "table":
+            sec.text.append("Strongest favourites (scripted): " + "; ".join(
+                f"{r.clan} over {r.opponent} {100 * r.win_rate:.1f}% [{100 * r.ci_low:.1f}, "
+                f"{100 * r.ci_high:.1f}]" for r in cdf.sort_values(
+                    "win_rate", ascending=False).head(3).itertuples()) + ".")
+            sec.tables.append(("matchups", cdf, "Clan vs clan win rates (scripted, both orders)"))
+    sec.tables.append(("pairings_by_order", df, "Every pairing and turn order"))
+    if len(df):
+        t = df[df["agents"] == "table"]
+        edge = pd.DataFrame([{"pairing": p, "first_move_edge": _first_edge(g)}
+                             for p, g in t.groupby("pairing")])
+        sec.tables.append(("first_move_edge", edge, "Win rate of the clan moving first minus "
+                           "1/2, averaged over the two orders"))
+    secs.append(sec)
+    hand = [c for c in study.cells if c.labels["kind"] == "handicap"]
+    if hand:
+        hrows = []
+        base = {r["pairing"]: r for r in rows if r["agents"] == "table" and
+                r["first"] == r["clan_a"]}
+        for p in _pairings():
+            cands = [(0, None, base[p]["a_win"] if p in base else np.nan)]
+            for c in hand:
+                if c.labels["pairing"] == p:
+                    s = summarize(out, c)
+                    cands.append((c.labels["bones"], c.labels["seat"], s.seat_ret[0] / s.games))
+            best = min(cands, key=lambda t: abs(t[2] - 0.5))
+            hrows.append({"pairing": p, "bones": best[0], "given_to_seat": best[1],
+                          "first_clan_win": best[2], "baseline": cands[0][2]})
+        sec = Section("Handicap", text=["Pre-slotted bones (0-5) for either seat; the row "
+                                        "shows the handicap that brings the pairing closest "
+                                        "to 50% (rulebook turn order)."])
+        sec.tables.append(("handicap", pd.DataFrame(hrows), "Best handicap per pairing"))
+        secs.append(sec)
+    will = [c for c in study.cells if c.labels["kind"] == "will"]
+    if will:
+        wrows = []
+        for c in will:
+            s = summarize(out, c)
+            r, lo, hi = s.seat_rate(0)
+            wrows.append({"pairing": c.labels["pairing"], "will_mode": c.labels["mode"],
+                          "first_clan_win": r, "ci_low": lo, "ci_high": hi,
+                          "draws": s.shared / s.games})
+        wdf = pd.DataFrame(wrows)
+        sec = Section("Blessings vs Curses")
+        sec.tables.append(("will_modes", wdf, "First clan's win rate under each Will mode"))
+        lab = [f"{r.pairing} m{r.will_mode}" for r in wdf.itertuples()]
+        sec.figures.append(("will_modes", bar_with_intervals(
+            lab, wdf["first_clan_win"], wdf["ci_low"], wdf["ci_high"], "Blessings vs Curses",
+            ref=0.5), wdf, "First clan's win rate by Will mode (Wilson 95%)"))
+        secs.append(sec)
+    return secs
+
+
+def _first_edge(g: pd.DataFrame) -> float:
+    """Mean over both orders of (the first mover's return) - 1/2 (draws already count 1/2)."""
+    vals = [(r.a_win if r.first == r.clan_a else 1 - r.a_win) - 0.5 for r in g.itertuples()]
+    return float(np.mean(vals)) if vals else float("nan")

@@ -1,0 +1,52 @@
+"""experiments.stats against hand-computed values."""
+import math
+
+import numpy as np
+import pytest
+
+from experiments.stats import (bradley_terry, clopper_pearson, holm, paired_difference, wilson,
+                               z_value)
+
+
+def test_wilson_hand_computed():
+    # p = 0.5, n = 100, z = 1.959964: centre 0.5, half = z*sqrt(.25/100 + z^2/40000)/(1+z^2/100)
+    z = 1.959963984540054
+    half = z * math.sqrt(0.25 / 100 + z * z / 40000) / (1 + z * z / 100)
+    lo, hi = wilson(50, 100)
+    assert lo == pytest.approx(0.5 - half, abs=1e-12) and hi == pytest.approx(0.5 + half)
+    assert (round(lo, 4), round(hi, 4)) == (0.4038, 0.5962)
+    lo, hi = wilson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(z * z / (10 + z * z), abs=1e-12)  # 0.2775
+    assert z_value(0.95) == pytest.approx(z)
+
+
+def test_clopper_pearson_edges():
+    lo, hi = clopper_pearson(0, 10)
+    assert lo == 0.0 and hi == pytest.approx(1 - 0.025 ** (1 / 10))  # 0.3085
+    lo, hi = clopper_pearson(10, 10)
+    assert hi == 1.0 and lo == pytest.approx(0.025 ** (1 / 10))
+
+
+def test_holm():
+    # sorted p: 0.01 (x3) -> 0.03; 0.03 (x2) -> 0.06; 0.04 (x1) -> max(0.06, 0.04) = 0.06
+    assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+
+
+def test_paired_difference():
+    x = [1, 0, 1, 1]
+    y = [0, 0, 1, 0]
+    m, lo, hi = paired_difference(x, y)
+    d = np.array([1, 0, 0, 1.0])
+    se = d.std(ddof=1) / 2
+    assert m == 0.5 and lo == pytest.approx(0.5 - z_value() * se)
+    assert hi == pytest.approx(0.5 + z_value() * se)
+
+
+def test_bradley_terry_two_players():
+    # a beat b 30 times, b beat a 10: p_a / p_b = 3, log-strengths +-ln(3)/2;
+    # information on the difference: 40 * 3/16 = 7.5, so se(beta_a) = sqrt(1/7.5)/2
+    out = bradley_terry(["a", "b"], np.array([[0, 30], [10, 0]]))
+    assert out[0]["strength"] == pytest.approx(math.log(3) / 2, abs=1e-6)
+    assert out[1]["strength"] == pytest.approx(-math.log(3) / 2, abs=1e-6)
+    se = math.sqrt(1 / 7.5) / 2
+    assert out[0]["high"] - out[0]["strength"] == pytest.approx(z_value() * se, rel=1e-4)

@@ -1,0 +1,120 @@
+"""Studies: resume from shards, sequential stopping, each study's files, the report index."""
+import re
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from experiments.execute import cell_dir, cell_frame, run_study
+from experiments.plan import Study
+from experiments.report import run_report
+from experiments.studies import STUDIES, available, run_named
+from experiments.stats import wilson
+
+
+def _tiny(seed=3):
+    st = Study("tiny", seed, [], chunk=50)
+    st.add("connect4", 2, ("random",), 120, stream=1)
+    st.add("connect4", 2, ("scripted", "random"), 100, stream=1)
+    return st
+
+
+def test_killed_study_resumes_from_shards_without_changing_results(tmp_path):
+    full = tmp_path / "full"
+    run_study(_tiny(), full, progress=False, echo=lambda *_: None)
+    part = tmp_path / "part"
+    st = _tiny()
+    run_study(st, part, progress=False, echo=lambda *_: None)
+    shards = sorted(cell_dir(part, st.cells[0]).glob("*.parquet"))
+    assert len(shards) == 3  # 120 games in chunks of 50
+    shards[1].unlink()  # as if killed before the second chunk finished
+    keep = shards[0].stat().st_mtime_ns
+    run_study(st, part, progress=False, echo=lambda *_: None)
+    assert shards[0].stat().st_mtime_ns == keep, "a finished chunk was replayed"
+    for c in st.cells:
+        a = cell_frame(full, c).sort_values("game_index").reset_index(drop=True)
+        b = cell_frame(part, c).sort_values("game_index").reset_index(drop=True)
+        pd.testing.assert_frame_equal(a, b)
+
+
+def test_common_random_numbers_share_streams(tmp_path):
+    st = Study("crn", 1, [], chunk=500)
+    st.add("frontier", 1, ("random",), 200, setup="standard", stream=7)
+    st.add("frontier", 1, ("random",), 200, setup="standard", stream=7)
+    st.add("frontier", 1, ("random",), 200, setup="standard", stream=8)
+    run_study(st, tmp_path, progress=False, echo=lambda *_: None)
+    a, b, c = (cell_frame(tmp_path, x) for x in st.cells)
+    assert a["length"].tolist() == b["length"].tolist()
+    assert a["length"].tolist() != c["length"].tolist()
+
+
+def test_sequential_stopping_stops_at_target(tmp_path):
+    st = Study("seq", 2, [], chunk=100)
+    st.add("connect4", 2, ("random",), 5000, target_halfwidth=0.06, min_games=200)
+    run_study(st, tmp_path, progress=False, echo=lambda *_: None)
+    df = cell_frame(tmp_path, st.cells[0])
+    lo, hi = wilson(df["return_0"].sum(), len(df))
+    assert 200 <= len(df) < 5000 and len(df) % 100 == 0
+    assert (hi - lo) / 2 <= 0.06
+    # one chunk fewer would not have been narrow enough (or was below the minimum)
+    prev = df[df["game_index"] < len(df) - 100]
+    plo, phi = wilson(prev["return_0"].sum(), len(prev))
+    assert len(prev) < 200 or (phi - plo) / 2 > 0.06
+
+
+DOCUMENTED = {
+    "winrates": {"seat_winrates.csv": ["game", "players", "seat", "win_rate", "ci_low",
+                                       "ci_high"],
+                 "skill_ladder.csv": ["game", "players", "agent", "win_rate", "ci_low",
+                                      "ci_high"]},
+    "setups": {},
+    "sensitivity": {},
+    "matchups": {"matchups.csv": ["clan", "opponent", "win_rate", "ci_low", "ci_high"]},
+    "locations": {"location_difficulty.csv": ["location", "name", "rating", "effect", "ci_low",
+                                              "ci_high", "games"]},
+}
+
+
+@pytest.fixture(scope="module")
+def smoke_report(tmp_path_factory):
+    root = tmp_path_factory.mktemp("results")
+    index = run_report("smoke", 0, str(root), echo=lambda *_: None)
+    return root, index
+
+
+@pytest.mark.parametrize("name", STUDIES)
+def test_study_smoke_writes_its_files(name, smoke_report):
+    root, _ = smoke_report
+    if not available(name):
+        pytest.skip(f"{name}: its engine is not registered yet")
+    out = Path(root) / name
+    for f in ("report.md", "report.html", "meta.json"):
+        assert (out / f).exists(), f
+    assert list(out.glob("*.png")), "no figure"
+    for png in out.glob("*.png"):
+        assert png.with_suffix(".csv").exists(), f"{png.name} has no CSV behind it"
+    for fname, cols in DOCUMENTED[name].items():
+        df = pd.read_csv(out / fname)
+        assert len(df) > 0 and set(cols) <= set(df.columns), fname
+
+
+def test_report_index_links_exist(smoke_report):
+    root, index = smoke_report
+    html = Path(index).read_text()
+    links = re.findall(r'href="([^"]+)"', html)
+    assert links
+    for link in links:
+        assert (Path(index).parent / link).resolve().exists(), link
+    for name in STUDIES:
+        if available(name):
+            assert f"../{name}/report.html" in html
+    assert "assumed values" in html
+
+
+def test_unknown_study_and_profile():
+    from simcore.spec import BadInput
+
+    with pytest.raises(BadInput, match="valid: winrates"):
+        run_named("nope")
+    with pytest.raises(BadInput, match="valid: quick, full"):
+        run_named("winrates", profile="huge")
