@@ -9,12 +9,18 @@ from numba import njit
 
 from simcore.connect4 import engine as connect4
 from simcore.court import engine as court
+from simcore.darkleaf import engine as darkleaf
+from simcore.darkness import engine as darkness
 from simcore.frontier import engine as frontier
+from simcore.humanity import engine as humanity
 from simcore.tictactoe import engine as tictactoe
 
 TICTACTOE = 0
 CONNECT4 = 1
 COURT = 2
+DARKLEAF = 3
+DARKNESS = 4
+HUMANITY = 5
 FRONTIER = 6
 
 
@@ -28,6 +34,12 @@ def init(game, state, params, rng):
         court.init(state, params, rng)
     elif game == FRONTIER:
         frontier.init(state, params, rng)
+    elif game == DARKLEAF:
+        darkleaf.init(state, params, rng)
+    elif game == HUMANITY:
+        humanity.init(state, params, rng)
+    elif game == DARKNESS:
+        darkness.init(state, params, rng)
 
 
 @njit(cache=True, inline="always")
@@ -40,6 +52,12 @@ def current_player(game, state, params):
         return court.current_player(state, params)
     elif game == FRONTIER:
         return frontier.current_player(state, params)
+    elif game == DARKLEAF:
+        return darkleaf.current_player(state, params)
+    elif game == HUMANITY:
+        return humanity.current_player(state, params)
+    elif game == DARKNESS:
+        return darkness.current_player(state, params)
     return 0
 
 
@@ -53,6 +71,12 @@ def is_terminal(game, state, params):
         return court.is_terminal(state, params)
     elif game == FRONTIER:
         return frontier.is_terminal(state, params)
+    elif game == DARKLEAF:
+        return darkleaf.is_terminal(state, params)
+    elif game == HUMANITY:
+        return humanity.is_terminal(state, params)
+    elif game == DARKNESS:
+        return darkness.is_terminal(state, params)
     return True
 
 
@@ -66,6 +90,12 @@ def legal_actions(game, state, params, out):
         return court.legal_actions(state, params, out)
     elif game == FRONTIER:
         return frontier.legal_actions(state, params, out)
+    elif game == DARKLEAF:
+        return darkleaf.legal_actions(state, params, out)
+    elif game == HUMANITY:
+        return humanity.legal_actions(state, params, out)
+    elif game == DARKNESS:
+        return darkness.legal_actions(state, params, out)
     return 0
 
 
@@ -79,6 +109,12 @@ def step(game, state, params, action, rng):
         court.step(state, params, action, rng)
     elif game == FRONTIER:
         frontier.step(state, params, action, rng)
+    elif game == DARKLEAF:
+        darkleaf.step(state, params, action, rng)
+    elif game == HUMANITY:
+        humanity.step(state, params, action, rng)
+    elif game == DARKNESS:
+        darkness.step(state, params, action, rng)
 
 
 @njit(cache=True, inline="always")
@@ -91,6 +127,12 @@ def returns(game, state, params, out):
         court.returns(state, params, out)
     elif game == FRONTIER:
         frontier.returns(state, params, out)
+    elif game == DARKLEAF:
+        darkleaf.returns(state, params, out)
+    elif game == HUMANITY:
+        humanity.returns(state, params, out)
+    elif game == DARKNESS:
+        darkness.returns(state, params, out)
 
 
 @njit(cache=True, inline="always")
@@ -103,6 +145,12 @@ def scores(game, state, params, out):
         court.scores(state, params, out)
     elif game == FRONTIER:
         frontier.scores(state, params, out)
+    elif game == DARKLEAF:
+        darkleaf.scores(state, params, out)
+    elif game == HUMANITY:
+        humanity.scores(state, params, out)
+    elif game == DARKNESS:
+        darkness.scores(state, params, out)
 
 
 @njit(cache=True, inline="always")
@@ -115,6 +163,12 @@ def info(game, state, params, out):
         court.info(state, params, out)
     elif game == FRONTIER:
         frontier.info(state, params, out)
+    elif game == DARKLEAF:
+        darkleaf.info(state, params, out)
+    elif game == HUMANITY:
+        humanity.info(state, params, out)
+    elif game == DARKNESS:
+        darkness.info(state, params, out)
 
 
 @njit(cache=True, inline="always")
@@ -127,14 +181,18 @@ def determinize(game, state, params, observer, rng):
         court.determinize(state, params, observer, rng)
     elif game == FRONTIER:
         frontier.determinize(state, params, observer, rng)
+    elif game == DARKLEAF:
+        darkleaf.determinize(state, params, observer, rng)
+    elif game == HUMANITY:
+        humanity.determinize(state, params, observer, rng)
+    elif game == DARKNESS:
+        darkness.determinize(state, params, observer, rng)
 
 
 @njit(cache=True, inline="always")
 def open_loop(game):
     """True when the same action path can reach different states (chance or hidden
     information): search must then determinize and count child availability."""
-    if game == TICTACTOE:
+    if game == TICTACTOE or game == CONNECT4:
         return False
-    elif game == CONNECT4:
-        return False
-    return True  # court: hidden bids, souls and decks; frontier: chance draws
+    return True  # the others have chance draws, hidden hands/bids/decks, or both

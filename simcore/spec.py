@@ -89,10 +89,15 @@ _MODULES = {
     "tictactoe": "simcore.tictactoe",
     "connect4": "simcore.connect4",
     "court": "simcore.court",
+    "darkleaf": "simcore.darkleaf",
+    "darkness": "simcore.darkness",
+    "humanity": "simcore.humanity",
     "frontier": "simcore.frontier",
 }
 _ALIASES = {"tic-tac-toe": "tictactoe", "connect-four": "connect4", "connect_four": "connect4",
-            "court-of-the-dead": "court", "dark-harvest": "court", "dark-frontier": "frontier"}
+            "court-of-the-dead": "court", "dark-harvest": "court", "dark-frontier": "frontier",
+            "edge-of-darkness": "darkness", "coldharbor": "darkness",
+            "edge-of-humanity": "humanity", "darkleaf-gambit": "darkleaf"}
 
 
 def game_names() -> list[str]:

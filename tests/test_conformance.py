@@ -10,7 +10,7 @@ import pytest
 from experiments.api import plan, run_plan
 from simcore.rng import new_rng
 from simcore.spec import get_game
-from tests.conftest import CASE_IDS, CASES
+from tests.conftest import CASE_IDS, CASES, budget
 from tests.harness import CODES, random_playout_violations
 
 N_RANDOM = 200
@@ -25,9 +25,10 @@ def _module_params(name, players, setup):
 def test_random_playouts_respect_contract(name, players, setup):
     mod, params = _module_params(name, players, setup)
     spec = mod.SPEC
-    lengths = np.zeros(N_RANDOM, np.int64)
+    n_games = budget(name, N_RANDOM, 40)
+    lengths = np.zeros(n_games, np.int64)
     code, g, step = random_playout_violations(
-        spec.game_id, params, N_RANDOM, 11, spec.num_actions, spec.max_game_length,
+        spec.game_id, params, n_games, 11, spec.num_actions, spec.max_game_length,
         spec.state_size, lengths)
     assert code == 0, f"{name}: {CODES[code]} (game {g}, step {step})"
     assert lengths.max() <= spec.max_game_length
@@ -42,7 +43,7 @@ def test_copies_never_alias(name, players, setup):
     api = mod.API
     params0 = params.copy()
     rng = new_rng(3, 0, 0, 1)
-    for game in range(3):
+    for game in range(budget(name, 3, 1)):
         state = api.new_state(params, seed=5, index=game)
         moves = 0
         while not api.is_terminal(state, params) and moves < mod.SPEC.max_game_length:
@@ -76,8 +77,9 @@ def _assert_same(a, b, what):
 def test_batched_equals_one_by_one(name, players, setup, arena_ready):
     agents = ",".join(["random", "scripted"] * players)
     agents = ",".join(agents.split(",")[:players])
-    batch = _raw(name, players, setup, agents, 16, 21)
-    for i in range(16):
+    n = budget(name, 16, 6)
+    batch = _raw(name, players, setup, agents, n, 21)
+    for i in range(n):
         one = _raw(name, players, setup, agents, 1, 21, first_index=i)
         for k in batch:
             assert np.array_equal(batch[k][i], one[k][0]), f"{name} game {i}: {k} differs"
@@ -89,11 +91,12 @@ def test_threads_and_seeds(name, players, setup, arena_ready):
     import numba
 
     agents = ",".join((["scripted", "random"] * players)[:players])
-    t1 = _raw(name, players, setup, agents, 300, 4, threads=1)
-    t2 = _raw(name, players, setup, agents, 300, 4, threads=min(2, numba.config.NUMBA_NUM_THREADS))
+    n = budget(name, 300, 24)
+    t1 = _raw(name, players, setup, agents, n, 4, threads=1)
+    t2 = _raw(name, players, setup, agents, n, 4, threads=min(2, numba.config.NUMBA_NUM_THREADS))
     _assert_same(t1, t2, f"{name} threads 1 vs 2")
-    again = _raw(name, players, setup, agents, 300, 4)
+    again = _raw(name, players, setup, agents, n, 4)
     _assert_same(t1, again, f"{name} same seed")
-    other = _raw(name, players, setup, agents, 300, 5)
+    other = _raw(name, players, setup, agents, n, 5)
     assert not all(np.array_equal(t1[k], other[k]) for k in ("length", "returns", "scores")), \
         f"{name}: seed 5 replayed seed 4's games"

@@ -1,0 +1,83 @@
+"""Scripted guild for Edge of Darkness (personas "default", "hunter", "merchant").
+
+A plain guild strategy:
+
+* Draft: take the rightmost Street card (skipping costs Influence), unless a card
+  with more advancements is one Influence away (persona "merchant" never skips).
+* Sleeve: always sleeve when allowed (advancements on owned cards are VP),
+  onto the first card that fits.
+* Step 3: use every card effect it can (the richest mode: "both" when allowed),
+  then hunt when a hunt is available, then visit the Docks / Homesteads and
+  Border Towers; "hunter" hunts first, "merchant" prefers Coin effects.
+* Hunts: defeat the most damaging tray card the Battle Strength allows.
+* Defence: spend Border Towers Agents/cubes, Watchtower Agents or the Cursed
+  Beggar payment while the attack would still land (defending is worth an
+  Influence and saves a Defense Track space).
+* Anything else: the first legal option.
+"""
+from numba import njit
+
+from simcore.darkness.layout import (
+    A_BT, A_DOCKS, A_HOME, A_HUNT, A_OPT, A_PASS, A_STREET, A_USE, A_NORTH, DEC, D_DEFEND,
+    D_DRAFT, D_HUNT, D_MAIN, D_MODE, D_CUBE, D_TRAVELER, D_SHORE, D_REWARD, D_PRO_USE,
+    D_BARRACKS, D_TARGET,
+)
+from simcore.rng import randint
+
+
+@njit(cache=True)
+def _has(legal, n, a):
+    for i in range(n):
+        if legal[i] == a:
+            return True
+    return False
+
+
+@njit(cache=True)
+def scripted_action(state, params, persona, rng, legal, n):
+    if n == 1:
+        return legal[0]
+    dec = state[DEC]
+    if dec == D_MAIN:
+        if persona == 1 and _has(legal, n, A_HUNT):
+            return A_HUNT
+        best = -1
+        for i in range(n):
+            a = legal[i]
+            if A_USE <= a < A_BT:
+                if best < 0 or (persona == 2 and (a - A_USE) % 3 == 0):
+                    best = a
+        if best >= 0:
+            return best
+        for a in (A_HUNT, A_DOCKS, A_HOME, A_BT, A_NORTH):
+            if _has(legal, n, a):
+                return a
+        return A_PASS
+    if dec == D_HUNT:
+        # the last tray option is as good as any; defeat whatever is affordable
+        for i in range(n - 1, -1, -1):
+            if legal[i] != A_PASS:
+                return legal[i]
+        return A_PASS
+    if dec == D_DEFEND:
+        for o in (2, 0, 1, 3):
+            if _has(legal, n, A_OPT + o):
+                return A_OPT + o
+        return A_PASS
+    if dec == D_DRAFT:
+        if persona == 2:
+            return legal[0]
+        return legal[0]
+    if dec == D_MODE:
+        return legal[n - 1]
+    if dec in (D_CUBE, D_REWARD, D_TRAVELER, D_SHORE, D_PRO_USE, D_BARRACKS):
+        for i in range(n):
+            if legal[i] != A_PASS:
+                return legal[i]
+        return legal[0]
+    if dec == D_TARGET:
+        return legal[randint(rng, n)]
+    for i in range(n):
+        if legal[i] != A_PASS and legal[i] != A_STREET:
+            return legal[i]
+    return legal[0]

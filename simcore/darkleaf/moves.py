@@ -1,0 +1,350 @@
+"""Journeys and deed targets: which destinations and targets a unit has right now.
+
+Every generator has the shape ``gen(..., out, base, write) -> count``: with ``write`` it puts
+the squares into ``out[base:base+count]``; without it only counts (legal_actions uses the count
+to list the units that can act).  ``journey_find`` recovers direction/distance of a chosen
+destination.
+"""
+from numba import njit
+
+from simcore.darkleaf.board import (
+    blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, movable,
+    nxt, push_ok, rel_rank,
+)
+from simcore.darkleaf.layout import (
+    AU_ASSASSIN, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DM_ALL, DM_DIAG, DM_FLR,
+    DM_NEIGH, DM_RETREAT, ERDE, FERRY, HEXEN, HULDRA, KING, KNIGHT, LADDER, LAW, MURG, PAWN,
+    QUEEN, RECL, ROOK, SAGE, WIBO,
+)
+
+
+@njit(cache=True)
+def journey_mask(state, params, seat, sq):
+    c = state[BOARD + sq]
+    t = cell_type(c)
+    cl = clan_of(params, seat)
+    if cl == HULDRA and t == QUEEN:
+        return 0
+    if cl == FERRY and (t == PAWN or t == SAGE):
+        return DM_FLR
+    if cl == ERDE:
+        if center_bit(sq) != 0 and (state[RECL] & center_bit(sq)) != 0:
+            return DM_ALL
+        if t == PAWN or t == SAGE:
+            return DM_FLR
+        if t == ROOK:
+            return DM_NEIGH
+    return DM_ALL
+
+
+@njit(cache=True)
+def can_end(state, params, seat, origin, t, n):
+    """Whether a journey of ``seat``'s unit (type t, from origin) may end on square n."""
+    occ = state[BOARD + n]
+    cl = clan_of(params, seat)
+    if occ == 0:
+        if blocked_for(state, params, seat, n):
+            return False
+        if cl == ERDE and t == KING and center_bit(n) != 0 and state[RECL] != 15:
+            return False
+        return True
+    if cell_seat(occ) == seat:
+        return False
+    if blocked_for(state, params, seat, n):
+        return False
+    if cl == FERRY and (t == PAWN or t == SAGE or t == KNIGHT):
+        for d in range(8):
+            if push_ok(state, params, seat, n, d, 1, origin, -1):
+                return True
+        return False
+    if cl == MURG and t == SAGE:
+        if invulnerable(state, params, n, seat):
+            return False
+        vt = cell_type(occ)
+        if vt == QUEEN or vt == KING:
+            return (state[AURA + origin] & AU_ASSASSIN) != 0
+        return True
+    return False
+
+
+@njit(cache=True)
+def journey_gen(state, params, seat, sq, pts, out, base, write, want):
+    """Destinations of the unit on ``sq`` for a journey worth ``pts`` (Hexen: the direction
+    roll).  With ``want >= 0`` returns the code ``1 + d*16 + dist + 128*wrapped`` of the
+    destination ``want`` (0 when it is not reachable) instead of a count."""
+    c = state[BOARD + sq]
+    if c == 0 or cell_seat(c) != seat or frozen(state, sq) or not movable(state, params, sq):
+        return 0
+    t = cell_type(c)
+    cl = clan_of(params, seat)
+    n_out = 0
+    if pts == 0:  # Calm Waters zero journey: no movement, still a journey
+        if want >= 0:
+            return 1 if want == sq else 0
+        if write:
+            out[base] = sq
+        return 1
+    if cl == WIBO and t == QUEEN:  # Deep Roots
+        for d in range(8):
+            n = nxt(sq, seat, d)
+            if n < 0:
+                continue
+            occ = state[BOARD + n]
+            ok = False
+            if occ == 0:
+                ok = not blocked_for(state, params, seat, n)
+            elif cell_seat(occ) == seat and cell_type(occ) == PAWN and movable(state, params, n) \
+                    and not frozen(state, n):
+                ok = True
+            if ok:
+                if want >= 0:
+                    if n == want:
+                        return 1 + d * 16 + 1
+                else:
+                    if write:
+                        out[base + n_out] = n
+                    n_out += 1
+        return 0 if want >= 0 else n_out
+    if cl == HEXEN:
+        r = pts - 1
+        mask = 1 << r
+        if t == KNIGHT:
+            mask |= 1 << ((r + 4) % 8)
+        if state[LAW + seat] != 0:
+            m2 = mask
+            for d in range(8):
+                if m2 & (1 << d):
+                    mask |= 1 << ((d + 1) % 8)
+                    mask |= 1 << ((d + 7) % 8)
+        for d in range(8):
+            if not (mask & (1 << d)):
+                continue
+            cur = sq
+            dist = 0
+            while True:
+                n = nxt(cur, seat, d)
+                if n < 0 or state[BOARD + n] != 0:
+                    break
+                dist += 1
+                cur = n
+                if can_end(state, params, seat, sq, t, n):
+                    if want >= 0:
+                        if n == want:
+                            return 1 + d * 16 + dist
+                    else:
+                        if write:
+                            out[base + n_out] = n
+                        n_out += 1
+        return 0 if want >= 0 else n_out
+    mask = journey_mask(state, params, seat, sq)
+    le = (cl == HULDRA and t == ROOK) or (cl == MURG and t == KING) or cl == ERDE or \
+        (cl == HULDRA and t == SAGE and (state[AURA + sq] & AU_PIVOT) != 0)
+    wrap_ok = cl == FERRY and (t == PAWN or t == SAGE)
+    ride = cl == FERRY and t == SAGE
+    for d in range(8):
+        if not (mask & (1 << d)):
+            continue
+        cur = sq
+        wrapped = 0
+        for i in range(1, pts + 1):
+            n = nxt(cur, seat, d)
+            if n < 0:
+                if wrap_ok and d == 0 and rel_rank(cur, seat) == 7 and wrapped == 0:
+                    n = (cur % 8) if seat == 0 else 56 + (cur % 8)
+                    wrapped = 1
+                else:
+                    break
+            if n == sq:
+                break
+            if (le or i == pts) and can_end(state, params, seat, sq, t, n):
+                if want >= 0:
+                    if n == want:
+                        return 1 + d * 16 + i + 128 * wrapped
+                else:
+                    if write:
+                        out[base + n_out] = n
+                    n_out += 1
+            occ = state[BOARD + n]
+            if occ != 0:
+                if not (ride and cell_seat(occ) == seat):
+                    break
+            cur = n
+    return 0 if want >= 0 else n_out
+
+
+@njit(cache=True)
+def hunt_gen(state, params, seat, sq, dist, pivot, out, base, write):
+    """Hunt targets of the Huldra unit on ``sq`` at distance ``dist`` (Long Bow: dist or dist+1;
+    ``pivot``: a Pivot sage's remainder, any diagonal)."""
+    c = state[BOARD + sq]
+    if c == 0 or cell_seat(c) != seat or frozen(state, sq):
+        return 0
+    t = cell_type(c)
+    lb = t == PAWN and (state[AURA + sq] & AU_LONGBOW) != 0
+    if t == PAWN:
+        mask = DM_ALL if lb else DM_NEIGH
+    elif t == SAGE:
+        mask = DM_DIAG
+    elif t == KNIGHT:
+        mask = DM_ALL
+    elif t == QUEEN:
+        mask = DM_NEIGH
+    else:
+        return 0
+    n_out = 0
+    for extra in range(2 if lb else 1):
+        k = dist + extra
+        if k < 1:
+            continue
+        for d in range(8):
+            if not (mask & (1 << d)):
+                continue
+            cur = sq
+            ok = True
+            for i in range(k - 1):
+                cur = nxt(cur, seat, d)
+                if cur < 0:
+                    ok = False
+                    break
+                oc = state[BOARD + cur]
+                if oc != 0 and not (t == KNIGHT and cell_type(oc) == PAWN):
+                    ok = False
+                    break
+            if not ok:
+                continue
+            tg = nxt(cur, seat, d)
+            if tg < 0:
+                continue
+            oc = state[BOARD + tg]
+            if oc == 0 or cell_seat(oc) == seat:
+                continue
+            vt = cell_type(oc)
+            if vt != QUEEN and vt != KING and invulnerable(state, params, tg, seat):
+                continue
+            if write:
+                out[base + n_out] = tg
+            n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def destroy_capable(state, params, seat, sq):
+    """Murg pawn/knight, or the king while adjacent to a Murg rook (Sanctioned Violence)."""
+    c = state[BOARD + sq]
+    if c == 0 or cell_seat(c) != seat or frozen(state, sq):
+        return False
+    t = cell_type(c)
+    if t == PAWN or t == KNIGHT:
+        return True
+    if t == KING:
+        for d in range(8):
+            n = nxt(sq, seat, d)
+            if n >= 0:
+                c2 = state[BOARD + n]
+                if c2 != 0 and cell_seat(c2) == seat and cell_type(c2) == ROOK:
+                    return True
+    return False
+
+
+@njit(cache=True)
+def destroy_gen(state, params, seat, sq, nonroyal, excl, out, base, write):
+    """Rival units adjacent to the Murg unit on ``sq`` that a Destroy may target."""
+    n_out = 0
+    for d in range(8):
+        n = nxt(sq, seat, d)
+        if n < 0 or n == excl:
+            continue
+        oc = state[BOARD + n]
+        if oc == 0 or cell_seat(oc) == seat:
+            continue
+        vt = cell_type(oc)
+        if nonroyal and (vt == QUEEN or vt == KING):
+            continue
+        if invulnerable(state, params, n, seat):
+            continue
+        if write:
+            out[base + n_out] = n
+        n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def morph_gen(state, params, seat, sq, diag, excl, out, base, write):
+    """Rival units neighboring (``diag``: diagonal to) the Wibo unit on ``sq`` it may Morph."""
+    n_out = 0
+    c = state[BOARD + sq]
+    if c == 0 or cell_seat(c) != seat:
+        return 0
+    t = cell_type(c)
+    if t == ROOK or t == QUEEN:
+        return 0
+    for d in range(1 if diag else 0, 8, 2):
+        n = nxt(sq, seat, d)
+        if n < 0 or n == excl:
+            continue
+        oc = state[BOARD + n]
+        if oc == 0 or cell_seat(oc) == seat:
+            continue
+        if invulnerable(state, params, n, seat):
+            continue
+        if write:
+            out[base + n_out] = n
+        n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def retreat_gen(state, params, seat, sq, dist, le, out, base, write):
+    """Retreat destinations toward the Wibo Seat (back, back-left, back-right)."""
+    n_out = 0
+    for d in range(8):
+        if not (DM_RETREAT & (1 << d)):
+            continue
+        cur = sq
+        for i in range(1, dist + 1):
+            n = nxt(cur, seat, d)
+            if n < 0 or state[BOARD + n] != 0:
+                break
+            cur = n
+            if (le or i == dist) and not blocked_for(state, params, seat, n):
+                if write:
+                    out[base + n_out] = n
+                n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def ladder_gen(state, params, seat, sq, excl, out, base, write):
+    """Witch's Ladder targets: rival non-Quarry units diagonal to ``sq`` at any distance,
+    whatever stands between (never a rook or the Erde king; one Ladder per unit)."""
+    n_out = 0
+    for d in range(1, 8, 2):
+        cur = sq
+        while True:
+            cur = nxt(cur, seat, d)
+            if cur < 0:
+                break
+            oc = state[BOARD + cur]
+            if oc == 0 or cell_seat(oc) == seat or cur == excl:
+                continue
+            vt = cell_type(oc)
+            if vt == ROOK or (vt == KING and clan_of(params, cell_seat(oc)) == ERDE):
+                continue
+            if (state[AURA + cur] & AU_QUARRY) != 0 or state[LADDER + cur] != 0:
+                continue
+            if write:
+                out[base + n_out] = cur
+            n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def adjacent_to_type(state, seat, sq, t, orth):
+    step = 2 if orth else 1
+    for d in range(0, 8, step):
+        n = nxt(sq, seat, d)
+        if n >= 0:
+            c = state[BOARD + n]
+            if c != 0 and cell_seat(c) == seat and cell_type(c) == t:
+                return True
+    return False

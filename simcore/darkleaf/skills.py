@@ -1,0 +1,363 @@
+"""Bones, slots, Hex counters and Haggedorn's Will."""
+from numba import njit
+
+from simcore.darkleaf.board import (
+    cell_seat, cell_type, clan_of, count_units, free_in_seat, invulnerable, nxt, rel_rank,
+    royal_type, vanquish,
+)
+from simcore.darkleaf.layout import (
+    AU_ASSASSIN, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DEEDMOD, ERDE,
+    FOREIGN, GRAVE, HAND_F, HAND_V, HEXEN, HULDRA, K_AURA, K_LAW, K_RELIC, KING, KNIGHT,
+    LADDER, LAW, MURG, P_FACES, P_NSLOT, P_RELCAP, P_ROW, P_STILL_ROUNDS, P_SUMHI, P_SUMLO,
+    P_WILL, P_WILL_MODE, P_WL_ROUNDS, PAWN, PG, POOL, POOLF, QUEEN, RELIC, ROLLS, ROLLV, ROOK,
+    SAGE, SKILL_KIND, SLOTS, STILL, STILL_SEAT, TRAIT_USED, W_CLEAR_BOARD, W_EASY_DEEDS,
+    W_FREE_RELIC, W_HARD_DEEDS, W_REKINDLE_MINOR, W_REKINDLE_PAWN, W_RETURN_BONE,
+    W_STILLNESS, W_VANQUISH_MINOR, W_VANQUISH_PAWN,
+)
+from simcore.rng import randint
+
+
+# ---- bones ----------------------------------------------------------------------------------
+@njit(cache=True)
+def roll(state, params, seat, rng):
+    """Roll a bone from the pool into the hand (an earlier bone in hand goes back first: only
+    the last bone of successive rolls can be slotted).  A swapped (Adapt) bone in the pool is
+    rolled first.  Returns the value."""
+    if state[HAND_V] > 0:
+        state[POOL + seat] += 1
+        if state[HAND_F]:
+            state[POOLF + seat] += 1
+        state[HAND_V] = 0
+        state[HAND_F] = 0
+    state[ROLLS] += 1
+    foreign = 0
+    if state[POOLF + seat] > 0:
+        foreign = 1
+    faces = params[P_FACES + (1 - seat if foreign else seat)]
+    v = 1 + randint(rng, faces)
+    state[ROLLV] = v
+    if state[POOL + seat] > 0:
+        state[POOL + seat] -= 1
+        if foreign:
+            state[POOLF + seat] -= 1
+        state[HAND_V] = v
+        state[HAND_F] = foreign
+    return v
+
+
+@njit(cache=True)
+def hand_back(state, seat):
+    if state[HAND_V] > 0:
+        state[POOL + seat] += 1
+        if state[HAND_F]:
+            state[POOLF + seat] += 1
+    state[HAND_V] = 0
+    state[HAND_F] = 0
+
+
+@njit(cache=True, inline="always")
+def slot_at(seat, r, p):
+    return SLOTS + seat * 20 + r * 4 + p
+
+
+@njit(cache=True)
+def code_ok(code, v):
+    if code == 0:
+        return True
+    if code <= 12:
+        return v == code
+    if code == 20:
+        return v % 2 == 0
+    if code == 21:
+        return v % 2 == 1
+    return v == code // 100 or v == code % 100
+
+
+@njit(cache=True)
+def aura_target_exists(state, params, seat, r):
+    cl = clan_of(params, seat)
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) != seat:
+            continue
+        t = cell_type(c)
+        a = state[AURA + sq]
+        if cl == MURG and r == 0 and t == PAWN and not (a & AU_IRON):
+            return True
+        if cl == MURG and r == 3 and t == SAGE and not (a & AU_ASSASSIN):
+            return True
+        if cl == HULDRA and r == 0 and t == PAWN and not (a & AU_LONGBOW):
+            return True
+        if cl == HULDRA and r == 1 and t == SAGE and not (a & AU_PIVOT):
+            return True
+    if cl == MURG and r == 3 and state[TRAIT_USED] == 0 and count_units(state, seat, SAGE) == 0 \
+            and count_units(state, seat, PAWN) > 0:
+        return True
+    return False
+
+
+@njit(cache=True)
+def slot_ok(state, params, seat, r, p, v):
+    """Whether bone value v may go into slot p of row r (numeric validity, either-end filling,
+    Sum Between reachability, relic overload, one in reserve, aura target, law once)."""
+    n = params[P_NSLOT + seat * 5 + r]
+    if p >= n or state[slot_at(seat, r, p)] != 0:
+        return False
+    cl = clan_of(params, seat)
+    kind = SKILL_KIND[cl][r]
+    if kind == K_LAW and state[LAW + seat] != 0:
+        return False
+    lo = params[P_SUMLO + seat * 5 + r]
+    hi = params[P_SUMHI + seat * 5 + r]
+    filled = 0
+    total = 0
+    left = -1
+    right = -1
+    for q in range(n):
+        b = state[slot_at(seat, r, q)]
+        if b != 0:
+            filled += 1
+            total += b % 64
+        else:
+            if left < 0:
+                left = q
+            right = q
+    if hi == 0 and p != left and p != right:
+        return False
+    if not code_ok(params[P_ROW + seat * 20 + r * 4 + p], v):
+        return False
+    completes = filled + 1 == n
+    if hi > 0:
+        k = n - filled - 1
+        t2 = total + v
+        if completes:
+            if t2 < lo or t2 > hi:
+                return False
+        else:
+            if t2 + k > hi or t2 + k * params[P_FACES + seat] < lo:
+                return False
+    if completes:
+        if kind == K_RELIC and state[RELIC + seat * 5 + r] >= params[P_RELCAP + seat * 5 + r]:
+            return False
+        if kind == K_AURA and not aura_target_exists(state, params, seat, r):
+            return False
+    else:
+        if state[POOL + seat] <= 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def row_full(state, params, seat, r):
+    n = params[P_NSLOT + seat * 5 + r]
+    for q in range(n):
+        if state[slot_at(seat, r, q)] == 0:
+            return False
+    return True
+
+
+@njit(cache=True)
+def empty_row(state, params, seat, r):
+    """Return the row's bones to the pool."""
+    for q in range(4):
+        a = slot_at(seat, r, q)
+        b = state[a]
+        if b != 0:
+            state[POOL + seat] += 1
+            if b >= 64:
+                state[POOLF + seat] += 1
+            state[a] = 0
+
+
+@njit(cache=True)
+def unslot(state, seat, r, p):
+    a = slot_at(seat, r, p)
+    b = state[a]
+    if b != 0:
+        state[POOL + seat] += 1
+        if b >= 64:
+            state[POOLF + seat] += 1
+        state[a] = 0
+
+
+# ---- Hexes ----------------------------------------------------------------------------------
+@njit(cache=True)
+def hexen_seat(params):
+    return 0 if clan_of(params, 0) == HEXEN else 1
+
+
+@njit(cache=True)
+def spread_ladder(state, params, hx, sq):
+    """Witch's Ladder restarts on an adjacent unit (the Hexen choice is modelled as: a rival
+    Quarry, else a rival non-royal, else a rival royal; never the Erde king or a Hexen unit)."""
+    best = -1
+    bscore = -1
+    for d in range(8):
+        n = nxt(sq, 0, d)
+        if n < 0:
+            continue
+        c = state[BOARD + n]
+        if c == 0 or cell_seat(c) == hx or state[LADDER + n] != 0:
+            continue
+        t = cell_type(c)
+        if t == KING and clan_of(params, cell_seat(c)) == ERDE:
+            continue
+        if t == ROOK:
+            continue
+        sc = 1
+        if state[AURA + n] & AU_QUARRY:
+            sc = 3
+        elif t != QUEEN and t != KING:
+            sc = 2
+        if sc > bscore:
+            bscore = sc
+            best = n
+    if best >= 0:
+        state[LADDER + best] = params[P_WL_ROUNDS]
+
+
+@njit(cache=True)
+def resolve_ladder(state, params, hx, sq):
+    state[LADDER + sq] = 0
+    if invulnerable(state, params, sq, hx):
+        return
+    r = vanquish(state, params, sq, hx)
+    if r >= 0:
+        spread_ladder(state, params, hx, sq)
+
+
+@njit(cache=True)
+def resolve_garden(state, params, hx, sq):
+    state[PG + sq] = 0
+    for n in range(64):
+        dr = abs(n // 8 - sq // 8)
+        df = abs(n % 8 - sq % 8)
+        if dr <= 1 and df <= 1:
+            c = state[BOARD + n]
+            if c != 0 and cell_seat(c) != hx:
+                vanquish(state, params, n, hx)
+
+
+@njit(cache=True)
+def hex_tick(state, params):
+    """Remove one counter from every Hex; resolve those at 0 (Ladders first, then Gardens)."""
+    hx = hexen_seat(params)
+    for sq in range(64):
+        if state[LADDER + sq] > 0:
+            state[LADDER + sq] -= 1
+            if state[LADDER + sq] == 0:
+                state[LADDER + sq] = -1  # due
+    for sq in range(64):
+        if state[LADDER + sq] == -1:
+            resolve_ladder(state, params, hx, sq)
+    for sq in range(64):
+        if state[PG + sq] > 0:
+            state[PG + sq] -= 1
+            if state[PG + sq] == 0:
+                resolve_garden(state, params, hx, sq)
+
+
+# ---- Haggedorn's Will ----------------------------------------------------------------------
+@njit(cache=True)
+def _advanced(sq, seat):
+    return rel_rank(sq, seat)
+
+
+@njit(cache=True)
+def will_part(state, params, seat, eff, roller):
+    if eff == W_REKINDLE_PAWN or eff == W_REKINDLE_MINOR:
+        t = PAWN
+        if eff == W_REKINDLE_MINOR:
+            t = KNIGHT if state[GRAVE + seat * 6 + KNIGHT] > 0 else SAGE
+        if state[GRAVE + seat * 6 + t] > 0:
+            sq = free_in_seat(state, seat, 3)
+            if sq >= 0:
+                state[GRAVE + seat * 6 + t] -= 1
+                state[BOARD + sq] = 1 + seat * 6 + t
+                state[AURA + sq] = 0
+                state[LADDER + sq] = 0
+    elif eff == W_RETURN_BONE:
+        for r in range(5):
+            for p in range(4):
+                if state[slot_at(seat, r, p)] != 0:
+                    unslot(state, seat, r, p)
+                    return
+    elif eff == W_CLEAR_BOARD:
+        for r in range(5):
+            empty_row(state, params, seat, r)
+    elif eff == W_VANQUISH_PAWN or eff == W_VANQUISH_MINOR:
+        best = -1
+        br = -1
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) != seat:
+                continue
+            t = cell_type(c)
+            if eff == W_VANQUISH_PAWN and t != PAWN:
+                continue
+            if eff == W_VANQUISH_MINOR and t != KNIGHT and t != SAGE:
+                continue
+            if invulnerable(state, params, sq, -1):
+                continue
+            if _advanced(sq, seat) > br:
+                br = _advanced(sq, seat)
+                best = sq
+        if best >= 0:
+            vanquish(state, params, best, -1)
+    elif eff == W_FREE_RELIC:
+        cl = clan_of(params, seat)
+        for r in range(5):
+            if SKILL_KIND[cl][r] == K_RELIC and \
+                    state[RELIC + seat * 5 + r] < params[P_RELCAP + seat * 5 + r]:
+                state[RELIC + seat * 5 + r] += 1
+                return
+
+
+@njit(cache=True)
+def activate_will(state, params, seat, rng):
+    """Spend the Will token and roll the d12; the rival resolves first, then the roller.
+    Returns the d12 value."""
+    v = 1 + randint(rng, 12)
+    eff = params[P_WILL + params[P_WILL_MODE] * 12 + v - 1]
+    if eff == W_STILLNESS:
+        state[STILL] = params[P_STILL_ROUNDS]
+        state[STILL_SEAT] = seat
+    elif eff == W_EASY_DEEDS:
+        state[DEEDMOD] -= 1
+    elif eff == W_HARD_DEEDS:
+        state[DEEDMOD] += 1
+    else:
+        will_part(state, params, 1 - seat, eff, seat)
+        will_part(state, params, seat, eff, seat)
+    return v
+
+
+@njit(cache=True)
+def adapt_swap(state, seat):
+    """Adapt: one bone of each pool changes hands for the rest of the game."""
+    r = 1 - seat
+    if state[POOL + seat] > 0 and state[POOL + r] > 0 and state[FOREIGN + seat] == 0:
+        state[FOREIGN + seat] = 1
+        state[FOREIGN + r] = 1
+        state[POOLF + seat] += 1
+        state[POOLF + r] += 1
+
+
+@njit(cache=True)
+def royal_sq(state, params, seat):
+    t = royal_type(params, seat)
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c != 0 and cell_seat(c) == seat and cell_type(c) == t:
+            return sq
+    return -1
+
+
+@njit(cache=True)
+def wibo_seat_pawns(state, params, seat):
+    n = 0
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c != 0 and cell_seat(c) == seat and cell_type(c) == PAWN and rel_rank(sq, seat) == 0:
+            n += 1
+    return n
