@@ -81,14 +81,22 @@ def games():
               help="Write one row per game.")
 @click.option("--no-rotate", is_flag=True, help="Keep agents in the seats given (no rotation).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--clans", default=None, metavar="A,B", help="darkleaf: the two clans.")
+@click.option("--first", default=None, metavar="CLAN",
+              help="darkleaf: the clan that moves first (default: the rulebook order).")
+@click.option("--locations", default=None, metavar="51,52,...",
+              help="darkness: play these 10 locations.")
+@click.option("--random-setup", is_flag=True, help="darkness: 10 random locations per game.")
 @rules_options
 def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotate, quiet,
-             rules_file, sets):
+             clans, first, locations, random_setup, rules_file, sets):
     """Play GAME many times and print win rates by seat with Wilson intervals."""
     from experiments.api import plan, run_plan, to_frame, _check_int
     from experiments.io import check_output, write_table
+    from experiments.options import game_options
     from experiments.summary import summary_text
 
+    setup, sets = game_options(game, setup, sets, clans, first, locations, random_setup)
     n_games = _check_int("--games", n_games, 0)
     seed = _check_int("--seed", seed, 0)
     if out:

@@ -97,3 +97,27 @@ def test_console_script_process_exit_code():
     assert p.returncode == 2
     assert p.stderr.strip().startswith("error: unknown game 'nope'")
     assert "Traceback" not in p.stderr
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["simulate", "darkleaf", "--clans", "huldra,zebra"], "unknown clan 'zebra'"),
+    (["simulate", "darkleaf", "--clans", "huldra"], "give two clans"),
+    (["simulate", "darkleaf", "--clans", "huldra,murg", "--first", "erde"], "not one of the clans"),
+    (["simulate", "court", "--clans", "huldra,murg"], "apply to darkleaf only"),
+    (["simulate", "darkness", "--locations", "51,52"], "valid: 10 distinct numbers"),
+    (["simulate", "darkness", "--locations", "51,52,53,54,55,56,57,58,59,99"], "unknown location 99"),
+    (["simulate", "connect4", "--random-setup"], "apply to darkness only"),
+])
+def test_game_specific_options_bad_input(args, needle):
+    res = run(*args)
+    assert res.exit_code == 2, res.output
+    assert needle in res.output and len(res.output.strip().splitlines()) == 1
+
+
+def test_game_specific_options_translate():
+    from experiments.options import game_options
+
+    setup, sets = game_options("darkleaf", None, (), clans="murg,hexen", first="murg")
+    assert setup == "hexen-murg" and sets == ("setup.first_swapped=1",)
+    setup, sets = game_options("darkness", None, (), locations="51,52,53,54,55,56,57,58,59,60")
+    assert setup == "custom" and sets == ("setup.locations=[51,52,53,54,55,56,57,58,59,60]",)
