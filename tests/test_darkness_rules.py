@@ -10,7 +10,8 @@ from numba import njit
 
 from simcore.darkness import API, SPEC, engine, locations_rules_value, setup_locations
 from simcore.darkness import layout as L
-from simcore.darkness.effects import card_damage, contact_apply, reveal
+from simcore.darkness.contacts import contact_apply
+from simcore.darkness.effects import card_damage, reveal
 from simcore.darkness.rounds import do_sleeve, final_score, pro_seat
 from simcore.rng import new_rng, randint, seed_rng
 from simcore.spec import BadInput
@@ -145,14 +146,22 @@ def test_named_setups_ED_SETUPS_04_07_11_14_20_23_26_29_33(name, locs):
 
 
 def test_substitutions_ED_SETUPS_05_08_15_21_30_31():
-    """ED-SETUPS-05/08 Harbor swap; ED-SETUPS-15 no 62 after it; ED-SETUPS-21/30/31 chapter
+    """ED-SETUPS-05/08 Harbor swap; ED-SETUPS-15 no 62 after it; ED-SETUPS-10/12 Heeding the
+    Call: no swap, needs Sands; ED-SETUPS-21/24/27/30/31 chapter
     substitutions without Sands of Dunestar, still 10 distinct (ED-SETUPS-33)."""
     r = API.rules(sets=["setup.harbor_swap=1", "setup.without_sands=1"])
     assert 62 not in setup_locations(r, "cultural-exchanges") and 63 in setup_locations(r, "stretched-thin")
-    assert 62 in setup_locations(r, "heeding-the-call")  # ED-SETUPS-12: no swap offered
+    # ED-SETUPS-12: no swap offered; ED-SETUPS-10: it needs Sands of Dunestar
+    assert 62 in setup_locations(API.rules(sets=["setup.harbor_swap=1"]), "heeding-the-call")
+    with pytest.raises(BadInput, match="Sands of Dunestar"):
+        setup_locations(r, "heeding-the-call")
     f = setup_locations(r, "a-frosty-welcome")
     assert 64 in f and 65 in f and 66 in f and len(set(f)) == 10
     assert 68 in setup_locations(r, "an-imminent-thaw")
+    c2 = setup_locations(r, "a-chilling-truth")
+    assert 65 in c2 and 66 in c2 and 41 not in c2 and 43 not in c2 and len(set(c2)) == 10
+    c3 = setup_locations(r, "the-blustery-wind")
+    assert 67 in c3 and 20 in c3 and 39 not in c3 and 50 not in c3 and len(set(c3)) == 10
     assert 62 not in setup_locations(API.rules(), "a-frosty-welcome")  # ED-SETUPS-32
 
 
@@ -229,6 +238,7 @@ def test_border_towers_example_1_ED_L58_02_03_04_08_BASE_61_62(PR):
     bt = loc(s, 58)
     assert s[L.AG + bt] == 1 and s[L.BT_CUBES] == 0 and s[L.TRAINED] >= 1
     assert s[L.INFL] == infl + 1 and s[L.DEFENSE] == 0 and s[L.ST_DEFENDED] == 1
+    assert s[L.DEC] == L.D_CUBE and s[L.ASIDE] == aside + 3   # ED-L58-04: cubes set aside
 
 
 def test_border_towers_example_2_ED_L58_07_09_GEN_07(PR):
@@ -465,7 +475,7 @@ def test_citadel_influence_odd_rounds_ED_L51_01_02_03_04(PR):
 
 def test_councillor_needs_10_ED_L51_07_08(PR):
     """ED-L51-07/08: the Councillor needs 10 Coins up front, then gives Influence and 4 Coins."""
-    from simcore.darkness.effects import contact_modes
+    from simcore.darkness.contacts import contact_modes
     p = PR[2]
     s = API.new_state(p, seed=3)
     cit = loc(s, 51)

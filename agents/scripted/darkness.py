@@ -18,9 +18,9 @@ A plain guild strategy:
 from numba import njit
 
 from simcore.darkness.layout import (
-    A_BT, A_DOCKS, A_HOME, A_HUNT, A_OPT, A_PASS, A_STREET, A_USE, A_NORTH, DEC, D_DEFEND,
-    D_DRAFT, D_HUNT, D_MAIN, D_MODE, D_CUBE, D_TRAVELER, D_SHORE, D_REWARD, D_PRO_USE,
-    D_BARRACKS, D_TARGET,
+    A_BT, A_DOCKS, A_HOME, A_HUNT, A_NORTH, A_OPT, A_PASS, A_STREET, A_USE, D_BARRACKS, D_CUBE,
+    D_DEFEND, D_DRAFT, D_HUNT, D_MAIN, D_MODE, D_PRO_USE, D_REWARD, D_SHORE, D_TARGET, D_TRAVELER,
+    DEC, K_MUD, K_NORTHSTONE, LOCKIND, PE_KIND, PE_LOC, PE_MODE, PK_CONTACT,
 )
 from simcore.rng import randint
 
@@ -76,6 +76,9 @@ def scripted_action(state, params, persona, rng, legal, n):
                 return legal[i]
         return legal[0]
     if dec == D_TARGET:
+        if state[PE_KIND] == PK_CONTACT and state[PE_MODE] == 0 and \
+                state[LOCKIND + state[PE_LOC]] in (K_NORTHSTONE, K_MUD):
+            return legal[n - 1]   # "dispatch up to 3": all it can
         return legal[randint(rng, n)]
     for i in range(n):
         if legal[i] != A_PASS and legal[i] != A_STREET:

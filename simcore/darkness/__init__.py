@@ -20,7 +20,10 @@ from simcore.darkness import engine
 from simcore.darkness import layout as L
 from simcore.darkness.layout import describe_action, opt, use  # noqa: F401
 from simcore.darkness.locations import (  # noqa: F401
-    COLDHARBOR, SETUPS, VALID_NUMBERS, location_name,
+    COLDHARBOR,
+    SETUPS,
+    VALID_NUMBERS,
+    location_name,
 )
 from simcore.game import GameAPI, int_in
 from simcore.spec import BadInput, GameSpec
@@ -29,7 +32,7 @@ NAMED_SETUPS = tuple(SETUPS)
 SPEC = GameSpec(
     name="darkness",
     game_id=4,
-    version=1,
+    version=2,
     players=(1, 4),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -49,6 +52,29 @@ SPEC = GameSpec(
     long_name="Edge of Darkness: Cliffs of Coldharbor",
     setup_aliases={"random-setup": "random", "locations": "custom"},
 )
+
+
+#: booklet names of the twelve Cliffs of Coldharbor locations, by number (ED-GEN-02)
+LOCATION_NAMES = dict(COLDHARBOR)
+
+
+def location_in_play(df, loc: int) -> np.ndarray:
+    """Per game (row of a results DataFrame): was location number ``loc`` one of its 10?
+
+    Reads the info columns ``loc_mask_lo`` (bit n for numbers 1..31) and ``loc_mask_hi``
+    (bit n - 32 for 32..62); numbers above 62 are looked up in ``loc_0``..``loc_9``.
+    """
+    loc = int(loc)
+    if not 1 <= loc <= max(VALID_NUMBERS):
+        raise BadInput(f"darkness: location {loc} out of range; valid: 1..{max(VALID_NUMBERS)}")
+    if loc <= 62 and "loc_mask_lo" in df and "loc_mask_hi" in df:
+        col, bit = ("loc_mask_lo", loc) if loc < 32 else ("loc_mask_hi", loc - 32)
+        mask = np.asarray(df[col], dtype=np.int64)
+        return ((mask >> bit) & 1).astype(bool)
+    out = np.zeros(len(df), dtype=bool)
+    for i in range(L.NLOC):
+        out |= np.asarray(df[f"loc_{i}"], dtype=np.int64) == loc
+    return out
 
 
 def locations_rules_value(text: str) -> list[int]:
@@ -109,6 +135,9 @@ def setup_locations(rules, setup: str) -> list[int]:
         if not isinstance(v, list):
             raise BadInput(f"darkness: setup.locations = {v!r} must be a list of 10 numbers")
         return locations_rules_value(",".join(str(x) for x in v))
+    if setup == "heeding-the-call" and int_in(rules, "setup.without_sands", 0, 1):
+        raise BadInput("darkness: heeding-the-call needs Sands of Dunestar (the booklet offers no "
+                       "substitution); valid: setup.without_sands=0, or another setup")
     locs = list(_int_list(rules, f"setups.{setup}", L.NLOC, 1, max(VALID_NUMBERS)))
     subs = SETUPS[setup][3]
     swap = (setup in ("cultural-exchanges", "stretched-thin")

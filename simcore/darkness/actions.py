@@ -12,10 +12,12 @@ from simcore.darkness.cards import (
     remove_from_hand, request, take, to_discard, to_owner_or_discard, tray_total, refill_street,
     reshuffle,
 )
+from simcore.darkness.contacts import (
+    contact_apply, contact_modes, contact_targets, slot_apply, slot_ok, slot_targets,
+)
 from simcore.darkness.effects import (
-    card_damage, card_has, claim, clear_tray, contact_apply, contact_modes, contact_targets,
-    dispatch, give_reward, remove_agent, return_agents, slot_apply, slot_base, slot_ok,
-    slot_targets, spy_bonus, top_apply, top_ok,
+    card_damage, card_has, claim, clear_tray, dispatch, give_reward, remove_agent,
+    return_agents, slot_base, spy_bonus, top_apply, top_ok,
 )
 from simcore.darkness.layout import (
     A_BT, A_DOCKS, A_HOME, A_HUNT, A_NORTH, A_OPT, A_PASS, A_STREET, A_USE, AB_BT, AB_DOCKS,
@@ -38,10 +40,22 @@ def usable(state, params, p, c, s):
     """Whether seat p may use slot s (0 top, 1 middle, 2 bottom) of card c now."""
     if (state[C_USED + c] >> s) & 1 or not fee_ok(state, params, p, c):
         return False
+    loc = -1
+    if s > 0:
+        loc = state[C_MID + c] if s == 1 else state[C_BOT + c]
+        if loc < 0:
+            return False
+    # the 1-Coin fee to another guild is paid first: the effect's own cost must still be
+    # payable from what is left (ED-BASE-41, ED-GEN-09)
+    o = state[C_OWNER + c]
+    fee = 1 if 0 <= o < params[P_NUM_PLAYERS] and o != p else 0
+    state[COINS + p] -= fee
     if s == 0:
-        return top_ok(state, params, p, c)
-    loc = state[C_MID + c] if s == 1 else state[C_BOT + c]
-    return loc >= 0 and contact_modes(state, params, p, loc, c, False) != 0
+        ok = top_ok(state, params, p, c)
+    else:
+        ok = contact_modes(state, params, p, loc, c, False) != 0
+    state[COINS + p] += fee
+    return ok
 
 
 @njit(cache=True)
@@ -151,6 +165,8 @@ def stage_main(state, params, rng):
             state[ABIL + p] |= AB_STREET
             state[PE_KIND] = PK_STREET
             state[PE_STEP] = 0
+            state[PE_CNT] = 0
+            state[DS_SHORE] = 0
         return False
     if pk == PK_CONTACT:
         return pending_contact(state, params, p, rng)
@@ -368,7 +384,9 @@ def pending_hunt(state, params, p, rng):
 
 @njit(cache=True)
 def pending_street(state, params, p, rng):
-    step = state[PE_STEP]
+    if state[DS_SHORE] > 0:   # a discarded card's Priestesses trigger Shorehollow (ED-L62-02)
+        return shore_reward(state, params, p, rng)
+    step = state[PE_CNT]
     if step < 2:   # discard two cards from hand
         if not state[READY]:
             leg_clear(state)
@@ -383,7 +401,10 @@ def pending_street(state, params, p, rng):
             to_owner_or_discard(state, params, c)
         else:
             to_discard(state, c)
-        state[PE_STEP] = step + 1
+        if loc_of_kind(state, K_SHOREHOLLOW) >= 0:
+            state[DS_SHORE] = card_has(state, c, K_SHOREHOLLOW)
+            state[PE_STEP] = 0
+        state[PE_CNT] = step + 1
         return False
     if not state[READY]:
         leg_clear(state)

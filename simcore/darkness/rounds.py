@@ -20,8 +20,8 @@ from simcore.darkness.cards import (
     add_to_hand, draw_cube, draw_top, hand_size, leg_clear, leg_opt, leg_set, loc_of_kind,
     refill_street, remove_from_street, request, sleeves, take, to_discard,
 )
-from simcore.darkness.effects import contact_apply, contact_modes, defense_down, dispatch, \
-    refill_tray
+from simcore.darkness.contacts import contact_apply, contact_modes
+from simcore.darkness.effects import defense_down, dispatch, refill_tray
 from simcore.darkness.layout import (
     A_OPT, A_PASS, AG, AUTO_CARDS, BAG, BLUFF, C_BOT, C_HOLDER, C_MID, C_OWNER, C_ZONE,
     CCUBES, COINS, D_BARRACKS, D_DRAFT, D_PRO_CARD, D_PRO_PICK, D_PRO_USE, DECK, DECK_N,
