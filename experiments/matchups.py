@@ -57,7 +57,7 @@ def build(profile: str, seed: int) -> Study:
                            labels={"kind": "handicap", "pairing": pairing, "seat": seat,
                                    "bones": h})
         if "will.mode" in paths:
-            for mode in (0, 1):
+            for mode in ("blessings", "curses"):
                 st.add("darkleaf", 2, ("scripted", "scripted"), b["will"], setup=pairing,
                        stream=stream, rotate=False, sets=(f"will.mode={mode}",),
                        labels={"kind": "will", "pairing": pairing, "mode": mode})
@@ -186,7 +186,7 @@ def analyse(study: Study, out) -> list[Section]:
         wdf = pd.DataFrame(wrows)
         sec = Section("Blessings vs Curses")
         sec.tables.append(("will_modes", wdf, "First clan's win rate under each Will mode"))
-        lab = [f"{r.pairing} m{r.will_mode}" for r in wdf.itertuples()]
+        lab = [f"{r.pairing} {r.will_mode}" for r in wdf.itertuples()]
         sec.figures.append(("will_modes", bar_with_intervals(
             lab, wdf["first_clan_win"], wdf["ci_low"], wdf["ci_high"], "Blessings vs Curses",
             ref=0.5), wdf, "First clan's win rate by Will mode (Wilson 95%)"))
