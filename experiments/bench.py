@@ -161,7 +161,7 @@ def run_bench(games=None, json_out=None, quick=False, echo=print) -> list[dict]:
 
     min_time = 0.3 if quick else 2.0
     for name in names:
-        block = 20_000 if not quick else 2_000
+        block = 200_000 if not quick else 2_000  # big blocks: per-call overhead hides thread scaling
         g1, a1 = random_speed(name, 1, block, min_time)
         rec(name, "random_games_per_s_1t", g1, "games/s")
         rec(name, "random_actions_per_s_1t", a1, "actions/s")
