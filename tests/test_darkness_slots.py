@@ -10,7 +10,7 @@ from simcore.darkness.rounds import do_sleeve
 from simcore.darkness.turn import begin_turn
 from simcore.rng import new_rng
 from tests.test_darkness_util import (
-    OPT, blank_card, clear_tower, legal, loc, main_state, params, plain, set_hand, set_tray,
+    OPT, contact_turn, blank_card, clear_tower, legal, loc, main_state, params, plain, set_hand, set_tray,
     settle, step, use_action,
 )
 
@@ -23,21 +23,6 @@ def P2():
 @pytest.fixture(scope="module")
 def ST():
     return params(2, "stretched-thin")
-
-
-def contact_turn(p, num, ag=0, seat=0, coins=None, mid=True, seed=4):
-    """Seat at step 3 holding Citizen 16 with the contact of location ``num`` (middle or
-    bottom slot), ``ag`` of its Agents there; settled at the main menu."""
-    s = main_state(p, seed=seed, seat=seat)
-    c = L.CITIZEN0
-    i = loc(s, num)
-    blank_card(s, c, mid=i if mid else -1, bot=-1 if mid else i)
-    set_hand(s, seat, [c])
-    s[L.AG + seat * L.NLOC + i] = ag
-    if coins is not None:
-        s[L.COINS + seat] = coins
-    settle(s, p)
-    return s, c, i
 
 
 # ---- 59 Coldharbor Docks ------------------------------------------------------------------------

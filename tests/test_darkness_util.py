@@ -186,3 +186,18 @@ def cards_in(s, zone, holder=None):
 
 
 __all__ = [n for n in dir() if not n.startswith("_")] + ["np"]
+
+
+def contact_turn(p, num, ag=0, seat=0, coins=None, mid=True, seed=4):
+    """Seat at step 3 holding Citizen 16 with the contact of location ``num`` (middle or
+    bottom slot), ``ag`` of its Agents there; settled at the main menu."""
+    s = main_state(p, seed=seed, seat=seat)
+    c = L.CITIZEN0
+    i = loc(s, num)
+    blank_card(s, c, mid=i if mid else -1, bot=-1 if mid else i)
+    set_hand(s, seat, [c])
+    s[L.AG + seat * L.NLOC + i] = ag
+    if coins is not None:
+        s[L.COINS + seat] = coins
+    settle(s, p)
+    return s, c, i
