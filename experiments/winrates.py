@@ -20,9 +20,12 @@ TITLE = "Win rates, seat effects and the skill ladder"
 GAMES = None  # every registered game
 
 BUDGET = {
-    "smoke": {"table": 100, "ladder": 40, "mcts": 4, "iters": (10, 20)},
-    "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200)},
-    "full": {"table": 200_000, "ladder": 20_000, "mcts": 1000, "iters": (200, 1000)},
+    "smoke": {"table": 100, "ladder": 40, "mcts": 4, "iters": (10, 20), "mcts_slow": 2,
+              "iters_slow": (5, 10)},
+    "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200), "mcts_slow": 4,
+              "iters_slow": (10, 30)},
+    "full": {"table": 200_000, "ladder": 20_000, "mcts": 1000, "iters": (200, 1000),
+             "mcts_slow": 200, "iters_slow": (100, 400)},
 }
 
 
@@ -36,9 +39,14 @@ def build(profile: str, seed: int) -> Study:
             for base in ("random", "scripted"):
                 st.add(g, P, (base,), b["table"], stream=stream,
                        labels={"kind": "table", "agent": base})
-            ladder = ["random", "scripted"] + [f"mcts:iters={i}" for i in b["iters"]]
+            # long games (darkleaf, darkness, humanity) get a smaller MCTS rung: a darkleaf
+            # decision at 200 iterations takes ~0.2 s, a game ~300 of them
+            slow = spec.max_game_length > 1000
+            iters = b["iters_slow"] if slow else b["iters"]
+            ladder = ["random", "scripted"] + [f"mcts:iters={i}" for i in iters]
             for a in ladder:
-                n = b["mcts"] if a.startswith("mcts") else b["ladder"]
+                n = (b["mcts_slow"] if slow else b["mcts"]) if a.startswith("mcts") \
+                    else b["ladder"]
                 agents = tuple([a] + ["scripted"] * (P - 1))
                 st.add(g, P, agents, n, stream=stream + 1, labels={"kind": "ladder", "agent": a})
     return st
