@@ -9,13 +9,14 @@
 """
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 
 from experiments.aggregate import summarize
 from experiments.execute import cell_frame
 from experiments.plan import Study
 from experiments.reporting import Section, bar_with_intervals
-from experiments.stats import paired_difference, wilson
+from experiments.stats import binom_two_sided_p, holm, paired_difference, wilson
 from simcore.spec import game_names, get_game
 
 TITLE = "Setups, variants, scenarios and player counts"
@@ -141,7 +142,59 @@ def _court(out, cells) -> Section:
     sec.figures.append(("court_personas", bar_with_intervals(
         lab, pdf["win_rate"], pdf["ci_low"], pdf["ci_high"], "Court: persona win rates"),
         pdf, "Persona win rates by player count (Wilson 95%)"))
+    _court_cards(out, cells, sec)
     return sec
+
+
+def _court_cards(out, cells, sec) -> None:
+    """Which Court cards swing games: how often a card's winner goes on to win the game,
+    against the fair share 1/players, per player count (Wilson 95%, Holm within a count)."""
+    from simcore.court import CARD_KEYS
+
+    rows = []
+    for c in cells:
+        P = c.players
+        cols = [f"return_{s}" for s in range(P)] + [f"won_{k}" for k in CARD_KEYS]
+        df = cell_frame(out, c, cols)
+        ret = df[[f"return_{s}" for s in range(P)]].to_numpy(float)
+        part = []
+        for k in CARD_KEYS:
+            w = df[f"won_{k}"].to_numpy()
+            m = w >= 0
+            n = int(m.sum())
+            if n == 0:
+                continue
+            wins = float(ret[np.flatnonzero(m), w[m]].sum())
+            lo, hi = wilson(wins, n)
+            part.append({"players": P, "card": k, "games_won": n, "winner_win_rate": wins / n,
+                         "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
+                         "lift": wins / n - 1 / P, "p": binom_two_sided_p(wins, n, 1 / P)})
+        for r, a in zip(part, holm([r["p"] for r in part])):
+            r["p_holm"] = a
+        rows += part
+    if not rows:
+        return
+    df = pd.DataFrame(rows)
+    sec.tables.append(("court_cards", df, "Which Court cards swing games: the card winner's "
+                       "game win rate vs the fair share 1/players (Wilson 95%; Holm-adjusted "
+                       "two-sided binomial p within each player count)"))
+    P = 4 if 4 in set(df["players"]) else int(df["players"].iloc[0])
+    d = df[df["players"] == P].sort_values("lift", ascending=False)
+    sec.figures.append((f"court_cards_{P}p", bar_with_intervals(
+        list(d["card"]), d["winner_win_rate"], d["ci_low"], d["ci_high"],
+        f"Court, {P} players: game win rate of each card's winner", ref=1 / P),
+        d, f"{P} players: the card winner's game win rate (Wilson 95%); dashed line 1/{P}"))
+    sig = df[df["p_holm"] < 0.05].sort_values("lift", ascending=False)
+    shown = pd.concat([sig[sig["lift"] > 0].head(3), sig[sig["lift"] < 0].tail(2)])
+    for r in shown.itertuples():
+        sec.text.append(
+            f"{r.players} players: winning {r.card} goes with a game win rate of "
+            f"{100 * r.winner_win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}] "
+            f"against a fair share of {100 * r.fair_share:.1f}% ({r.games_won} games, "
+            f"Holm p = {r.p_holm:.2g}).")
+    if sig.empty:
+        sec.text.append("No Court card's winner wins measurably more or less often than the "
+                        "fair share (Holm-adjusted p >= 0.05 for every card and player count).")
 
 
 def _generic(out, game, cells) -> Section:

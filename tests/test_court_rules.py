@@ -242,7 +242,7 @@ def _random_games(params, n_games, seed, maxlen, out_info, out_len, out_ret):
     legal = np.zeros(L.NUM_ACTIONS, np.int32)
     rng = np.zeros(2, np.uint64)
     arng = np.zeros(2, np.uint64)
-    info = np.zeros(4, np.int64)
+    info = np.zeros(out_info.shape[1], np.int64)
     ret = np.zeros(params[0], np.float64)
     bad = 0
     for g in range(n_games):
@@ -278,7 +278,7 @@ def test_random_playouts(PR, n):
     has a legal action, souls and Influence stay in range, no Court deck turns up more than
     5 cards, and returns sum to 1 (0 only when everyone was eliminated)."""
     games = 400
-    info = np.zeros((games, 4), np.int64)
+    info = np.zeros((games, len(SPEC.info_columns)), np.int64)
     lens = np.zeros(games, np.int64)
     rets = np.zeros(games, np.float64)
     bad = _random_games(PR[n], games, 11, SPEC.max_game_length, info, lens, rets)
@@ -413,6 +413,21 @@ def test_highest_bid_wins_ties_win_nothing(PR):
     t.bid({0: (FL, 4), 1: (FL, 2), 2: (BO, 1), 3: (BO, 0)})
     assert t.slot_win == [0, -1, 2]
     assert t.infl == [1, 3, 4, 5]
+
+
+def test_won_card_info_columns(PR):
+    """CD-COURT-08 CD-COURT-10: the won_<card> info columns (used by the setups study's
+    "which Court cards swing games") record the seat that won each revealed card and -1
+    for a card nobody won (a tied faction)."""
+    from simcore.court import CARD_KEYS
+    p = PR[4]
+    t = court_table(p, GAINERS, souls=[0, 0, 0, 0], infl=[5, 5, 5, 4])
+    t.bid({0: (FL, 3), 1: (FL, 3), 2: (SP, 2), 3: (SP, 1)})
+    inf = API.info(t.s, p)
+    revealed = [int(c) for c in t.s[L.REVEALED:L.REVEALED + 3]]
+    assert inf[f"won_{CARD_KEYS[revealed[1]]}"] == 2        # Spirit: seat 2's bid of 2
+    assert inf[f"won_{CARD_KEYS[revealed[0]]}"] == -1       # Flesh: tie, nobody
+    assert sum(1 for k in CARD_KEYS if inf[f"won_{k}"] >= 0) == 1
 
 
 def test_min_bid_to_win_and_zero_bids(PR):

@@ -22,27 +22,6 @@ from simcore.court import layout as L
 from simcore.game import GameAPI, int_in
 from simcore.spec import BadInput, GameSpec
 
-SPEC = GameSpec(
-    name="court",
-    game_id=2,
-    version=1,
-    players=(2, 6),
-    num_actions=L.NUM_ACTIONS,
-    max_game_length=L.MAX_GAME_LENGTH,
-    state_size=L.STATE_SIZE,
-    params_size=L.PARAMS_SIZE,
-    has_chance=True,
-    hidden_info=True,
-    simultaneous=True,
-    setups=("standard",),
-    end_reasons=("playing", "final-harvest", "last-survivor", "all-eliminated"),
-    info_columns=("rounds", "end_reason", "failures", "eliminations"),
-    personas=("fair-share", "free-rider", "court-hawk"),
-    long_name="Court of the Dead: Dark Harvest",
-)
-
-FACTIONS = ("flesh", "spirit", "bone", "united")
-
 # Court cards in id order (rules.toml paths cards.<key>.*)
 CARD_KEYS = (
     "cleopsis", "poxxil", "gallevarbe", "exraile", "gethsemoni", "odium", "unnamed_flesh_1",
@@ -53,6 +32,30 @@ CARD_KEYS = (
     "mortis_knighthood", "death", "malavestros",
 )
 assert len(CARD_KEYS) == L.NUM_CARDS
+
+SPEC = GameSpec(
+    name="court",
+    game_id=2,
+    version=2,  # 2: won_<card> info columns
+    players=(2, 6),
+    num_actions=L.NUM_ACTIONS,
+    max_game_length=L.MAX_GAME_LENGTH,
+    state_size=L.STATE_SIZE,
+    params_size=L.PARAMS_SIZE,
+    has_chance=True,
+    hidden_info=True,
+    simultaneous=True,
+    setups=("standard",),
+    end_reasons=("playing", "final-harvest", "last-survivor", "all-eliminated"),
+    # then won_<card>: the seat that won each Court card (-1 nobody), CARD_KEYS order
+    info_columns=("rounds", "end_reason", "failures", "eliminations") + tuple(
+        f"won_{k}" for k in CARD_KEYS),
+    personas=("fair-share", "free-rider", "court-hawk"),
+    long_name="Court of the Dead: Dark Harvest",
+)
+
+FACTIONS = ("flesh", "spirit", "bone", "united")
+
 
 # Harvest card ids 0..8 (harvest.cards.h1..h9) then Final Harvest 9..11 (harvest.final.f1..f3)
 HARVEST_KEYS = tuple(f"harvest.cards.h{i}" for i in range(1, L.NUM_HARVEST + 1)) + tuple(

@@ -30,6 +30,7 @@ from simcore.court.layout import (
     ADJ_BASE,
     ALIVE,
     AMT_BASE,
+    CARD_WON,
     BID_A,
     BID_DONE,
     BID_F,
@@ -392,6 +393,8 @@ def settle(state, params):
                         return
             state[SLOT_WIN + f] = w
             state[SLOT_BID + f] = best if w >= 0 else 0
+            if w >= 0:
+                state[CARD_WON + state[REVEALED + f]] = w
             state[SUB] = f + 1
 
         elif st == S_RESOLVE:
@@ -606,6 +609,8 @@ def init(state, params, rng):
     for s in range(P):
         state[ALIVE + s] = 1
         state[INFL + s] = params[P_INFL_START]
+    for c in range(NUM_CARDS):
+        state[CARD_WON + c] = -1
     # Court decks: each faction's 7 cards plus one United card dealt at random, shuffled
     united = np.empty(NUM_FACTIONS, np.int32)
     nu = 0
@@ -700,6 +705,8 @@ def info(state, params, out):
     out[1] = state[END]
     out[2] = state[FAILS]
     out[3] = state[ELIMS]
+    for c in range(NUM_CARDS):
+        out[4 + c] = state[CARD_WON + c]
 
 
 @njit(cache=True)

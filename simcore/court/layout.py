@@ -29,6 +29,10 @@ State (int32)::
     +-------------+----------+---------+---------+--------+---------+---------+---------+
     |DECK[3][8]   |HDECK[6]  |ALIVE[6] |SOULS[6] |INFL[6] |BID_F[6] |BID_A[6] |OFFER[6] |
     +-------------+----------+---------+---------+--------+---------+---------+---------+
+    122..145
+    +-------------+
+    |CARD_WON[24] |
+    +-------------+
 
     CUR          seat that decides now (left at the last decider when the game is over)
     DEC          decision kind (D_*); D_NONE once the game is over
@@ -62,6 +66,8 @@ State (int32)::
     ALIVE/SOULS/INFL     per seat: still in the game, souls behind the screen, Influence held
     BID_F/BID_A  per seat: faction and amount of this round's bid (hidden until revealed)
     OFFER        per seat: this round's Offering (hidden until revealed, unless exposed)
+    CARD_WON[c]  seat that won Court card c, -1 not won (kept for the "which cards
+                 swing games" study; no rule reads it)
 
 Params (int32)::
 
@@ -244,7 +250,8 @@ INFL = SOULS + MAX_P                        # 98
 BID_F = INFL + MAX_P                        # 104
 BID_A = BID_F + MAX_P                       # 110
 OFFER = BID_A + MAX_P                       # 116
-STATE_SIZE = OFFER + MAX_P                  # 122
+CARD_WON = OFFER + MAX_P                    # 122
+STATE_SIZE = CARD_WON + NUM_CARDS           # 146
 
 # ---- params offsets -----------------------------------------------------------------
 P_NUM_PLAYERS = 0
