@@ -13,7 +13,7 @@ Actions (see :mod:`simcore.darkleaf.layout`)::
     80..84   spend the relic token of skill k (rulebook order on the clan board)
     85 activate Haggedorn's Will   86 done/decline/cancel   87 journey   88 deed
     89 Huldra Leap   90 yes (Barbaric on the aura choice)   91..110 slot row*4+pos
-    111 Ripple Effect (aura choice)
+    111 Ripple Effect (aura choice)   112..116 return row r's bones (skill no longer applicable)
 
 ``describe_action`` names an action for logs.
 """
@@ -216,6 +216,8 @@ def describe_action(a: int) -> str:
     if L.A_SLOT <= a < L.A_SLOT + 20:
         i = a - L.A_SLOT
         return f"slot{i // 4}.{i % 4}"
+    if L.A_RETURN <= a < L.A_RETURN + 5:
+        return f"return{a - L.A_RETURN}"
     return _NAMES.get(a, f"?{a}")
 
 

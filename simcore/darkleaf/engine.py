@@ -12,7 +12,7 @@ from simcore.darkleaf.board import (
     swap_units, vanquish,
 )
 from simcore.darkleaf.layout import (
-    A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_SLOT, A_SPEND, A_WILL, A_YES,
+    A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, A_YES,
     ACTS, AU_ASSASSIN, AU_BARBARIC, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AU_RIPPLE, AURA,
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
     D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
@@ -26,7 +26,7 @@ from simcore.darkleaf.layout import (
     P_NSLOT, P_PG_FAST, P_PG_ROUNDS, P_START, P_WIBO_MORPH, P_WL_ROUNDS, PAWN, PEND, PG,
     POOL, PSTEP, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV, ROOK, ROUND, SAGE, SEL, SEL2,
     TACTS, TF_HASTY, TF_JOURNEYED, TF_LOOP, TF_MASS, TF_META, TF_PREDICT, TF_SEED, TF_TWEAKED,
-    TF_WLPOP, TFLAGS, TGT, TGT2, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK, WINNER, PG_,
+    TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK, WINNER, PG_,
 )
 from simcore.darkleaf.moves import adjacent_to_type, destroy_gen, journey_gen, ladder_gen, \
     morph_gen
@@ -34,7 +34,7 @@ from simcore.darkleaf.options import (
     _apply_flow, _banish_next, _flow_opt, _quarry_ok, _tide_moves, opts,
 )
 from simcore.darkleaf.skills import (
-    activate_will, roll, royal_sq, row_full, slot_at, slot_ok, unslot,
+    activate_will, empty_row, roll, royal_sq, row_full, slot_at, slot_ok, unslot,
 )
 from simcore.darkleaf.turn import (
     ST_AFTER, ST_BEGIN, ST_END, ST_INTENT, ST_SLOT, ST_WAIT, acquire, advance, start_journey,
@@ -430,11 +430,16 @@ def _apply(state, params, a, rng):
             state[CUR] = state[FIRST]
             return ST_BEGIN
         return ST_WAIT
+    if dec == D_UPKEEP or dec == D_SLOT:
+        if a >= A_RETURN:  # DG-SLOT-15: the skill no longer applies; its bones go home
+            empty_row(state, params, seat, a - A_RETURN)
+            return ST_WAIT
     if dec == D_UPKEEP:
         if a == A_DONE:
             return ST_INTENT
         if a == A_WILL:
             state[WILLTOK + seat] -= 1
+            state[TFLAGS] |= TF_WILL  # Upkeep runs in order: no relic spend after the Will
             activate_will(state, params, seat, rng)
             return ST_WAIT
         k = a - A_SPEND

@@ -29,7 +29,7 @@ State (int32)::
 
 Params (int32): see the P_* offsets below.
 
-Actions (NUM_ACTIONS = 112)::
+Actions (NUM_ACTIONS = 117)::
 
     0..63    square (a unit, a target or a destination, by decision)
     64..71   direction d: push / slide / flow direction (relative to the acting seat)
@@ -40,6 +40,8 @@ Actions (NUM_ACTIONS = 112)::
     87       intent: journey      88 intent: deed      89 Huldra Leap      90 yes
     91..110  slot row*4+pos (own board; Renewal: the rival's board)
     111      aura choice Ripple Effect (A_YES picks Barbaric)
+    112..116 return row r's slotted bones to the pool (skill r no longer applicable,
+             DG-SLOT-15; offered in the owner's Upkeep and Slot Bones decisions)
 """
 
 # ---- clans (index = Clan Starting Order) ------------------------------------------------
@@ -120,6 +122,7 @@ TF_MASS = 128
 TF_HASTY = 256
 TF_WLPOP = 512       # the next Witch's Ladder is the free Place of Power one
 TF_NEWTOKEN = 1024   # Hexen: a Hex relic was earned this turn (cast in Acquire Power)
+TF_WILL = 2048       # Haggedorn's Will was activated this Upkeep (relic spending is over)
 
 # ---- actions ------------------------------------------------------------------------------
 A_SQ = 0
@@ -134,7 +137,8 @@ A_LEAP = 89
 A_YES = 90
 A_SLOT = 91
 A_RIPPLE = 111
-NUM_ACTIONS = 112
+A_RETURN = 112          # + row: return that row's bones (row no longer applicable)
+NUM_ACTIONS = 117
 
 # ---- end reasons --------------------------------------------------------------------------
 END_PLAYING, END_VICTORY, END_CAP = range(3)

@@ -6,7 +6,8 @@ from simcore.darkleaf.board import (
     invulnerable, movable, nxt, push_ok, rel_rank, ring_count,
 )
 from simcore.darkleaf.layout import (
-    A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_LEAP, A_RIPPLE, A_SLOT, A_SPEND, A_WILL, A_YES,
+    A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_LEAP, A_RETURN, A_RIPPLE, A_SLOT, A_SPEND,
+    A_WILL, A_YES,
     AU_ASSASSIN, AU_BARBARIC, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AU_RIPPLE, AURA,
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
     D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
@@ -16,14 +17,14 @@ from simcore.darkleaf.layout import (
     GRAVE, HAND_V, HEXEN, HULDRA, JDIR, JN,
     JPTS, JUNIT, KING, MOVED, MURG, NP0, P_RETREAT_LE, P_SINK_OWN, P_WL_SAME, PAWN, PEND, PG,
     PSTEP, QUEEN, RECL, RELIC, ROLLS, ROOK, SAGE, SEL, SEL2, TF_HASTY, TF_LOOP, TF_META, TF_PREDICT,
-    TF_TWEAKED, TF_WLPOP, TFLAGS, TGT, TGT2, WIBO, WILLTOK,
+    TF_TWEAKED, TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, WIBO, WILLTOK,
 )
 from simcore.darkleaf.moves import (
     adjacent_to_type, destroy_capable, destroy_gen, hunt_gen, journey_gen, ladder_gen,
     morph_gen, retreat_gen,
 )
 from simcore.darkleaf.skills import (
-    royal_sq, slot_at, slot_ok,
+    royal_sq, row_returnable, slot_at, slot_ok,
 )
 
 
@@ -246,11 +247,23 @@ def _place_opts(state, params, out, write):
 
 
 @njit(cache=True)
+def _return_opts(state, params, seat, out, n, write):
+    """DG-SLOT-15: one optional 'return row r's bones' action per row whose skill is no longer
+    applicable and still holds bones (offered in the Upkeep and Slot Bones decisions)."""
+    for r in range(5):
+        if row_returnable(state, params, seat, r):
+            n = _add(out, n, A_RETURN + r, write)
+    return n
+
+
+@njit(cache=True)
 def _upkeep_opts(state, params, out, write):
     seat = state[CUR]
     cl = clan_of(params, seat)
     n = 0
     tf = state[TFLAGS]
+    if tf & TF_WILL:  # Upkeep steps run in order: relic tokens are spent before the Will
+        cl = -1
     if cl == MURG:
         if state[RELIC + seat * 5 + 1] > 0 and not (tf & TF_PREDICT):
             n = _add(out, n, A_SPEND + 1, write)
@@ -268,6 +281,7 @@ def _upkeep_opts(state, params, out, write):
             n = _add(out, n, A_SPEND, write)
     if state[WILLTOK + seat] > 0:
         n = _add(out, n, A_WILL, write)
+    n = _return_opts(state, params, seat, out, n, write)
     n = _add(out, n, A_DONE, write)
     return n
 
@@ -464,6 +478,7 @@ def opts(state, params, out, write):
             for p in range(4):
                 if slot_ok(state, params, seat, r, p, v):
                     n = _add(out, n, A_SLOT + r * 4 + p, write)
+        n = _return_opts(state, params, seat, out, n, write)
         n = _add(out, n, A_DONE, write)
     elif dec == D_PICK:
         n = _pick_opts(state, params, out, write)

@@ -6,13 +6,13 @@ from simcore.darkleaf.board import (
     royal_type, vanquish,
 )
 from simcore.darkleaf.layout import (
-    AU_ASSASSIN, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DEEDMOD, ERDE,
+    AU_ASSASSIN, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DEEDMOD, ERDE, FERRY,
     FOREIGN, GRAVE, HAND_F, HAND_V, HEXEN, HULDRA, K_AURA, K_LAW, K_RELIC, KING, KNIGHT,
     LADDER, LAW, MURG, P_FACES, P_NSLOT, P_RELCAP, P_ROW, P_STILL_ROUNDS, P_SUMHI, P_SUMLO,
     P_WILL, P_WILL_MODE, P_WL_ROUNDS, PAWN, PG, POOL, POOLF, QUEEN, RELIC, ROLLS, ROLLV, ROOK,
     SAGE, SKILL_KIND, SLOTS, STILL, STILL_SEAT, TRAIT_USED, W_CLEAR_BOARD, W_EASY_DEEDS,
     W_FREE_RELIC, W_HARD_DEEDS, W_REKINDLE_MINOR, W_REKINDLE_PAWN, W_RETURN_BONE,
-    W_STILLNESS, W_VANQUISH_MINOR, W_VANQUISH_PAWN,
+    W_STILLNESS, W_VANQUISH_MINOR, W_VANQUISH_PAWN, WIBO,
 )
 from simcore.rng import randint
 
@@ -94,6 +94,47 @@ def aura_target_exists(state, params, seat, r):
             and count_units(state, seat, PAWN) > 0:
         return True
     return False
+
+
+@njit(cache=True)
+def row_applicable(state, params, seat, r):
+    """Whether skill row r of seat can still have a target on the current board (DG-SLOT-15).
+
+    Only unit presence counts (a skill whose named target unit is gone), never positional or
+    passing conditions (blocked pushes, frozen units, Hex counters, rival auras, graveyard
+    contents):
+
+    * aura rows: a unit that can take the aura (``aura_target_exists``; The Murg's Assassin
+      also counts the unused trait: a pawn to sacrifice for a rekindled sage);
+    * Master the Current (Ferrymen) and Hallucinogenic Spores (Wibo): a pawn of either seat;
+    * Eddy (Ferrymen): a Ferrymen pawn and a rival pawn;
+    * Rival Regrowth (Wibo) and That Which Cannot Be Destroyed (Erde): an own rook (the pawn is
+      placed adjacent to it).
+    Every other skill (relics, laws, the remaining miracles) always applies."""
+    cl = clan_of(params, seat)
+    if SKILL_KIND[cl][r] == K_AURA:
+        return aura_target_exists(state, params, seat, r)
+    rv = 1 - seat
+    if (cl == FERRY and r == 1) or (cl == WIBO and r == 0):
+        return count_units(state, seat, PAWN) > 0 or count_units(state, rv, PAWN) > 0
+    if cl == FERRY and r == 2:
+        return count_units(state, seat, PAWN) > 0 and count_units(state, rv, PAWN) > 0
+    if (cl == WIBO and r == 1) or (cl == ERDE and r == 1):
+        return count_units(state, seat, ROOK) > 0
+    return True
+
+
+@njit(cache=True)
+def row_returnable(state, params, seat, r):
+    """Whether seat may return row r's slotted bones to the pool now (DG-SLOT-15): the row holds
+    a bone and its skill is no longer applicable."""
+    n = params[P_NSLOT + seat * 5 + r]
+    held = False
+    for q in range(n):
+        if state[slot_at(seat, r, q)] != 0:
+            held = True
+            break
+    return held and not row_applicable(state, params, seat, r)
 
 
 @njit(cache=True)

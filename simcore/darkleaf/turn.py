@@ -19,7 +19,7 @@ from simcore.darkleaf.layout import (
     TF_PREDICT, TFLAGS, TGT, TGT2, TURN, TURNS_TAKEN, FIRST, WIBO, HAND_V,
 )
 from simcore.darkleaf.skills import (
-    adapt_swap, empty_row, hand_back, hex_tick, roll, slot_ok, wibo_seat_pawns,
+    adapt_swap, empty_row, hand_back, hex_tick, roll, row_returnable, slot_ok, wibo_seat_pawns,
 )
 
 ST_WAIT = 0
@@ -135,6 +135,10 @@ def stage_slot(state, params):
                 if slot_ok(state, params, seat, r, p, v):
                     state[DEC] = D_SLOT
                     return ST_WAIT
+        for r in range(5):  # returning a dead row's bones may free the last pool bone
+            if row_returnable(state, params, seat, r):
+                state[DEC] = D_SLOT
+                return ST_WAIT
     hand_back(state, seat)
     return ST_END
 
