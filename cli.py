@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 
@@ -196,6 +197,44 @@ def report(profile, seed, root, backend, jobs, address):
     _check_int("--seed", seed, 0)
     path = run_report(profile, seed, root, None, backend, jobs, address, echo=click.echo)
     click.echo(f"report: {path}")
+
+
+@main.command()
+@click.argument("baselines", nargs=-1, metavar="[BASELINE.json]...")
+@click.option("--update", is_flag=True,
+              help="Measure and (re)write the baseline(s) instead of checking them.")
+@click.option("--alpha", type=float, default=0.01, show_default=True,
+              help="Family-wise error rate per baseline (Holm).")
+@click.option("--seed", type=int, default=None, help="Re-run seed (default: the baseline's).")
+@click.option("--threads", "-t", type=int, default=None, help="numba threads (default: all).")
+def regress(baselines, update, alpha, seed, threads):
+    """Balance gate: re-run committed baselines; exit 1 when a metric moved beyond chance.
+
+    Without arguments, checks results/baselines/default.json; with --update and no file
+    there, writes it from the default cells (one per engine).
+    """
+    from experiments.api import _check_int
+    from experiments import regress as R
+
+    if seed is not None:
+        _check_int("--seed", seed, 0)
+    paths = list(baselines) or [str(R.DEFAULT_PATH)]
+    if update:
+        for p in paths:
+            doc = R.load_baseline(p) if Path(p).exists() else None
+            if doc is None and Path(p) != R.DEFAULT_PATH:
+                raise BadInput(f"baseline {p!r} does not exist; --update without a file "
+                               f"writes {R.DEFAULT_PATH}")
+            R.check_target(p)
+            cells = doc["cells"] if doc else R.DEFAULT_CELLS
+            s0 = seed if seed is not None else (doc["seed"] if doc else 0)
+            R.write_baseline(p, cells, s0, threads, echo=click.echo)
+            click.echo(f"wrote {p}")
+        return 0
+    moved = 0
+    for p in paths:
+        moved += len(R.check(p, seed, alpha, threads, echo=click.echo))
+    return 1 if moved else 0
 
 
 if __name__ == "__main__":

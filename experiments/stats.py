@@ -75,6 +75,19 @@ def paired_difference(x, y, conf: float = 0.95) -> tuple[float, float, float]:
     return (m, m - z * se, m + z * se)
 
 
+def welch_z_p(m1: float, s1: float, n1: int, m2: float, s2: float, n2: int) -> float:
+    """Two-sided p-value that two independent samples (mean, sd, n) share one mean.
+
+    Welch's statistic with the normal reference (samples here are thousands of games).
+    When both standard errors are 0 the p-value is 1 for equal means, else 0.
+    """
+    se = math.sqrt(s1 * s1 / max(n1, 1) + s2 * s2 / max(n2, 1))
+    if se == 0:
+        return 1.0 if m1 == m2 else 0.0
+    z = abs(m1 - m2) / se
+    return math.erfc(z / math.sqrt(2))
+
+
 def holm(pvalues) -> list[float]:
     """Holm-Bonferroni adjusted p-values (same order as given)."""
     p = list(pvalues)

@@ -13,18 +13,25 @@ from pathlib import Path
 
 _ROOT = Path(__file__).resolve().parent.parent
 _PACKAGES = ("simcore", "agents", "experiments")
+# simcore and agents are kernel packages whole (their plain modules hold the layout
+# constants that kernels freeze); in experiments only modules defining kernels count,
+# so editing a study or the report does not throw the compiled cache away.
+_KERNEL_ONLY = ("experiments",)
 
 
 def source_hash() -> str:
-    """Return a short hash of every ``.py`` file in the compiled packages."""
+    """Return a short hash of every ``.py`` file that compiled code can depend on."""
     h = hashlib.sha256()
     for pkg in _PACKAGES:
         base = _ROOT / pkg
         if not base.is_dir():
             continue
         for path in sorted(base.rglob("*.py")):
+            data = path.read_bytes()
+            if pkg in _KERNEL_ONLY and b"@njit" not in data and b"@jit" not in data:
+                continue
             h.update(str(path.relative_to(_ROOT)).encode())
-            h.update(path.read_bytes())
+            h.update(data)
     return h.hexdigest()[:16]
 
 
