@@ -12,7 +12,10 @@ from numba import njit
 from agents.scripted.frontier import scripted_action
 from simcore.frontier import API, SPEC, VARIANTS
 from simcore.frontier import engine as E
+from simcore.frontier import field as FF
 from simcore.frontier import layout as L
+from simcore.frontier import play as FP
+from simcore.frontier import rival as FR
 from simcore.rng import new_rng, randint, seed_rng
 
 
@@ -54,11 +57,11 @@ def blank(p, turn=2, rturn=1, phase=L.PH_SPACESHIP):
 
 
 def put(s, kind, active=1):
-    return int(E.place_tellus(s, kind, active))
+    return int(FF.place_tellus(s, kind, active))
 
 
 def rput(s, kind, active=1):
-    return int(E.place_rival(s, kind, active))
+    return int(FF.place_rival(s, kind, active))
 
 
 def keep(s):
@@ -92,7 +95,7 @@ def rival_slots(s):
 def run_rival_turn(s, p, i=5):
     """End the Tel·lus turn (hand <= 7) and run the Rival turn with no Tel·lus Troops."""
     s[L.PHASE] = L.PH_DISCARD
-    E.end_player_turn(s, p, rng(i))
+    FR.end_player_turn(s, p, rng(i))
 
 
 # --------------------------------------------------------------------------
@@ -159,10 +162,10 @@ def test_ship_marker_DF_SETUP_03_CARD_13_COST_05_TURN_07_TURN_08_TURN_18_TURN_19
     s = blank(p, turn=2)
     s[L.MARKER] = 1
     put(s, L.BUNKER)
-    assert E.available_crystal(s, p) == 3
+    assert FP.available_crystal(s, p) == 3
     s[L.HAND + L.TOWER] = 2  # cost 2 full: paid by the marker alone
     act(s, p, L.A_PLAY + L.TOWER)
-    assert s[L.MARKER] == 0 and E.available_crystal(s, p) == 0
+    assert s[L.MARKER] == 0 and FP.available_crystal(s, p) == 0
     assert s[L.PHASE] == L.PH_SPACESHIP and s[L.TURN] == 2
     # no marker: no ship shot
     s[L.PHASE] = L.PH_RANGED
@@ -170,18 +173,18 @@ def test_ship_marker_DF_SETUP_03_CARD_13_COST_05_TURN_07_TURN_08_TURN_18_TURN_19
     assert L.A_SHIP_SHOOT not in legal(s, p)
     # restored in the Draw Phase of turn 2+, then it can shoot (Ranged 2 vanishes a 1-Life card)
     s[L.TURN] = 2
-    E.start_player_turn(s, p, rng())
+    FR.start_player_turn(s, p, rng())
     assert s[L.MARKER] == 1
     s[L.PHASE] = L.PH_RANGED
     act(s, p, L.A_SHIP_SHOOT)
     assert s[L.MARKER] == 0
     act(s, p, L.A_TARGET + 0)
     assert s[L.RIVAL_VANISHED] == 1
-    assert E.available_crystal(s, p) == 1  # only the Tower: the marker that shot cannot pay
+    assert FP.available_crystal(s, p) == 1  # only the Tower: the marker that shot cannot pay
     # turn 1 has no Draw Phase: no restore
     s2 = blank(p, turn=0)
     s2[L.MARKER] = 0
-    E.start_player_turn(s2, p, rng())
+    FR.start_player_turn(s2, p, rng())
     assert s2[L.TURN] == 1 and s2[L.MARKER] == 0
 
 
@@ -211,13 +214,13 @@ def test_bunker_destroyed_loses_DF_END_01_END_02_CARD_10_SETUP_07_TURN_35(P):
     assert P[L.P_CP_TARGET] == 10
     s[L.TF_DMG + b] = struct - 3
     rput(s, L.STINGER)  # Attack 2: Structure left 1, survives
-    E.start_assault(s, P)
-    assert E.resolve_assault(s, P) == 2
-    assert s[L.END] == 0 and E.bunker_slot(s) == b and s[L.TF_DMG + b] == struct - 1
+    FR.start_assault(s, P)
+    assert FR.resolve_assault(s, P) == 2
+    assert s[L.END] == 0 and FF.bunker_slot(s) == b and s[L.TF_DMG + b] == struct - 1
     s[L.RF_ACT + 0] = 1
-    E.start_assault(s, P)
-    E.resolve_assault(s, P)  # Structure 1 - 2 <= 0: destroyed
-    assert E.bunker_slot(s) < 0 and s[L.END] == L.END_BUNKER
+    FR.start_assault(s, P)
+    FR.resolve_assault(s, P)  # Structure 1 - 2 <= 0: destroyed
+    assert FF.bunker_slot(s) < 0 and s[L.END] == L.END_BUNKER
     assert API.returns(s, P)[0] == 0.0 and s[L.DISC + L.BUNKER] == 1
 
 
@@ -229,18 +232,18 @@ def test_exact_zero_destroys_DF_END_02_CARD_05(P):
     put(s, L.BUNKER)
     t = put(s, L.NOVICE)  # Life 2
     r = rput(s, L.LARVAE)  # Attack 1
-    E.start_assault(s, P)
+    FR.start_assault(s, P)
     s[L.TF_INT + t] = r
-    E.resolve_assault(s, P)
+    FR.resolve_assault(s, P)
     assert s[L.TF_KIND + t] == L.NOVICE  # 1 damage < 2 Life
     p = with_card(P, L.LARVAE, attack=2)
     s = blank(p)
     put(s, L.BUNKER)
     t = put(s, L.NOVICE)
     r = rput(s, L.LARVAE)
-    E.start_assault(s, p)
+    FR.start_assault(s, p)
     s[L.TF_INT + t] = r
-    E.resolve_assault(s, p)
+    FR.resolve_assault(s, p)
     assert s[L.TF_KIND + t] == -1
 
 
@@ -271,10 +274,10 @@ def test_cp_without_bunker_DF_END_05(P):
     s = blank(P, turn=3)
     put(s, L.HQ)
     s[L.CP] = 12
-    E.start_player_turn(s, P, rng())
+    FR.start_player_turn(s, P, rng())
     assert s[L.END] != L.END_WIN
     put(s, L.BUNKER)
-    E.start_player_turn(s, P, rng())
+    FR.start_player_turn(s, P, rng())
     assert s[L.END] == L.END_WIN
 
 
@@ -299,18 +302,18 @@ def test_abandonment_DF_END_07_END_08_SOLO_15(P):
     s = blank(P, turn=3)
     s[L.DECK:L.DECK + L.NK] = 0
     s[L.DECK + L.TOWER] = 2
-    E.start_player_turn(s, P, rng())
+    FR.start_player_turn(s, P, rng())
     assert s[L.HAND:L.HAND + L.NK].sum() == 1 and s[L.HAND + L.TOWER] == 1  # Army empty
-    E.start_player_turn(s, P, rng())
+    FR.start_player_turn(s, P, rng())
     s[L.DECK:L.DECK + L.NK] = 0
     s[L.HAND:L.HAND + L.NK] = 0
     put(s, L.BUNKER)
     assert P[L.P_ABANDONMENT] == 0
-    E.start_player_turn(s, P, rng())
+    FR.start_player_turn(s, P, rng())
     assert s[L.END] == 0 and s[L.HAND:L.HAND + L.NK].sum() == 0
     p = P.copy()
     p[L.P_ABANDONMENT] = 1
-    E.start_player_turn(s, p, rng())
+    FR.start_player_turn(s, p, rng())
     assert s[L.END] == L.END_ABANDON
 
 
@@ -344,8 +347,8 @@ def test_card_data_DF_CARD_02_CARD_03_CARD_04_CARD_12_CARD_14(P):
     s = blank(p)
     b = put(s, L.BUNKER)
     rput(s, L.LARVAE)
-    E.start_assault(s, p)
-    E.resolve_assault(s, p)
+    FR.start_assault(s, p)
+    FR.resolve_assault(s, p)
     assert s[L.TF_DMG + b] == P[L.card(L.LARVAE, L.CF_ATTACK)]
 
 
@@ -357,11 +360,11 @@ def test_faction_costs_DF_CARD_07_CARD_08_COST_08_COST_09_COST_10_COST_11_SOLO_1
     """
     printed = int(P[L.card(L.HQ, L.CF_COST)])
     assert P[L.card(L.HQ, L.CF_FACTION)] == L.F_TELLUS
-    assert E.cost_of(P, L.HQ, False) == printed and E.cost_of(P, L.HQ, True) == printed - 2
+    assert FF.cost_of(P, L.HQ, False) == printed and FF.cost_of(P, L.HQ, True) == printed - 2
     zr = with_card(P, L.HQ, faction=L.F_ZRUG)
-    assert E.cost_of(zr, L.HQ, False) == printed + 2
+    assert FF.cost_of(zr, L.HQ, False) == printed + 2
     assert P[L.card(L.REPAIRS, L.CF_FACTION)] == L.F_NONE
-    assert E.cost_of(P, L.REPAIRS, False) == P[L.card(L.REPAIRS, L.CF_COST)]
+    assert FF.cost_of(P, L.REPAIRS, False) == P[L.card(L.REPAIRS, L.CF_COST)]
     s = blank(P)
     put(s, L.BUNKER)
     for _ in range(4):
@@ -380,7 +383,7 @@ def test_cost_floor_and_crystal_limits_DF_COST_01_COST_12_CARD_11(P):
     Checks: DF-COST-01, DF-COST-12, DF-CARD-11.
     """
     p = with_card(P, L.TOWER, cost=1)
-    assert E.cost_of(p, L.TOWER, True) == 0
+    assert FF.cost_of(p, L.TOWER, True) == 0
     s = blank(p)
     put(s, L.BUNKER)
     s[L.HAND + L.HQ] = 1
@@ -401,7 +404,7 @@ def test_crystal_payment_DF_COST_02_COST_03_COST_04_COST_06_COST_07_TURN_10_TURN
     h1 = put(s, L.HQ)  # 2
     t1 = put(s, L.TOWER)  # 1
     t2 = put(s, L.TOWER)  # 1
-    assert E.available_crystal(s, P) == 4  # the Bunker adds nothing
+    assert FP.available_crystal(s, P) == 4  # the Bunker adds nothing
     s[L.HAND + L.SETTLEMENT] = 1  # full cost 3
     keep(s)
     act(s, P, L.A_PLAY + L.SETTLEMENT)
@@ -410,7 +413,7 @@ def test_crystal_payment_DF_COST_02_COST_03_COST_04_COST_06_COST_07_TURN_10_TURN
     assert s[L.TF_ACT + b] == 1
     fs = next(i for i in range(L.MAX_TF) if s[L.TF_KIND + i] == L.SETTLEMENT)
     assert s[L.TF_ACT + fs] == 0  # enters deactivated
-    assert E.available_crystal(s, P) == 1  # the new Building and the spent ones give nothing
+    assert FP.available_crystal(s, P) == 1  # the new Building and the spent ones give nothing
     # excess lost: a 1-cost card paid by the only source, a 2-Crystal HQ
     s = blank(P)
     put(s, L.BUNKER)
@@ -419,10 +422,10 @@ def test_crystal_payment_DF_COST_02_COST_03_COST_04_COST_06_COST_07_TURN_10_TURN
     keep(s)
     act(s, P, L.A_PLAY + L.REPAIRS)
     act(s, P, L.A_TARGET + h)
-    assert s[L.TF_ACT + h] == 0 and E.available_crystal(s, P) == 0
+    assert s[L.TF_ACT + h] == 0 and FP.available_crystal(s, P) == 0
     assert L.A_PLAY_RED + L.TOWER in legal(s, P)  # cost 0 after reduction still playable
     # next Activation restores every card
-    E.start_player_turn(s, P, rng())
+    FR.start_player_turn(s, P, rng())
     assert all(s[L.TF_ACT + i] == 1 for i in range(L.MAX_TF) if s[L.TF_KIND + i] >= 0)
 
 
@@ -458,10 +461,10 @@ def test_other_faction_troop_DF_TURN_43_TURN_44_TURN_42(P):
     act(s, p, L.A_PLAY + L.GLIDER)
     assert s[L.CP] == 5
     g = next(i for i in range(L.MAX_TF) if s[L.TF_KIND + i] == L.GLIDER)
-    E.remove_tellus(s, p, g, False)
+    FF.remove_tellus(s, p, g, False)
     assert s[L.CP] == 3
     n = put(s, L.NOVICE)
-    E.remove_tellus(s, p, n, False)
+    FF.remove_tellus(s, p, n, False)
     assert s[L.CP] == 3 and s[L.TROOPS_LOST] == 2
 
 
@@ -503,9 +506,9 @@ def test_activation_and_draw_DF_TURN_04_TURN_05_TURN_06_SOLO_13(P):
     s = blank(P, turn=0)
     h = put(s, L.HQ, active=0)
     hand0 = int(s[L.HAND:L.HAND + L.NK].sum())
-    E.start_player_turn(s, P, rng())
+    FR.start_player_turn(s, P, rng())
     assert s[L.TURN] == 1 and s[L.TF_ACT + h] == 0 and s[L.HAND:L.HAND + L.NK].sum() == hand0
-    E.start_player_turn(s, P, rng())
+    FR.start_player_turn(s, P, rng())
     assert s[L.TURN] == 2 and s[L.TF_ACT + h] == 1
     hand = s[L.HAND:L.HAND + L.NK]
     assert hand.sum() == 2
@@ -531,7 +534,7 @@ def test_building_action_equipment_DF_CARD_12_TURN_12_TURN_13_TURN_14(P):
     keep(s)
     assert L.A_PLAY_RED + L.ROCKET not in legal(s, P) and L.A_PLAY + L.ROCKET not in legal(s, P)
     act(s, P, L.A_PLAY + L.REPAIRS)
-    assert legal(s, P) == {L.A_TARGET + i for i in range(L.MAX_TF) if E.is_building(s, P, i)}
+    assert legal(s, P) == {L.A_TARGET + i for i in range(L.MAX_TF) if FF.is_building(s, P, i)}
     assert s[L.PEND_MODE] == L.PEND_PLAY
     act(s, P, L.A_TARGET + b)
     assert s[L.TF_DMG + b] == 1 and s[L.DISC + L.REPAIRS] == 1
@@ -539,13 +542,13 @@ def test_building_action_equipment_DF_CARD_12_TURN_12_TURN_13_TURN_14(P):
     act(s, P, L.A_PLAY_RED + L.ROCKET)
     assert legal(s, P) == {L.A_TARGET + t}
     act(s, P, L.A_TARGET + t)
-    assert E.t_ranged(s, P, t) == P[L.card(L.ROCKET, L.CF_RANGED)]
-    E.remove_tellus(s, P, t, False)
+    assert FF.t_ranged(s, P, t) == P[L.card(L.ROCKET, L.CF_RANGED)]
+    FF.remove_tellus(s, P, t, False)
     assert s[L.DISC + L.ROCKET] == 1 and s[L.DISC + L.NOVICE] == 1 and field_kinds(s).count(L.ROCKET) == 0
     t = put(s, L.NOVICE)
     e = put(s, L.ROCKET)
     s[L.TF_HOST + e] = t
-    E.remove_tellus(s, P, t, True)
+    FF.remove_tellus(s, P, t, True)
     assert s[L.VAN + L.ROCKET] == 1 and s[L.VAN + L.NOVICE] == 1
     # an Improvement needs a Spaceship
     p = with_card(P, L.REPAIRS, type=L.T_IMPROVEMENT, repair=0)
@@ -638,12 +641,12 @@ def test_armor_shields_DF_TURN_21_CARD_14(P):
     p = with_card(P, L.STINGER, armor=1, shields=1)
     s = blank(p)
     r = rput(s, L.STINGER)
-    assert E.ranged_hit(s, p, 3, r) == 0 and s[L.RF_DMG + r] == 1
-    assert E.ranged_hit(s, p, 3, r) == 1  # 1 + 1 >= 2: destroyed
+    assert FP.ranged_hit(s, p, 3, r) == 0 and s[L.RF_DMG + r] == 1
+    assert FP.ranged_hit(s, p, 3, r) == 1  # 1 + 1 >= 2: destroyed
     r = rput(s, L.STINGER)
-    assert E.ranged_hit(s, p, 5, r) == 1  # 3 after Armor+Shields < 4: destroyed, not vanished
+    assert FP.ranged_hit(s, p, 5, r) == 1  # 3 after Armor+Shields < 4: destroyed, not vanished
     r = rput(s, L.STINGER)
-    assert E.ranged_hit(s, p, 6, r) == 2  # 4 >= 2 x 2: vanished
+    assert FP.ranged_hit(s, p, 6, r) == 2  # 4 >= 2 x 2: vanished
 
 
 # --------------------------------------------------------------------------
@@ -663,7 +666,7 @@ def test_interception_choices_DF_TURN_28_TURN_29_SOLO_20_TURN_36_TURN_38(P):
     only_rival(s, L.LARVAE, 5)
     st = rput(s, L.STINGER)
     keep(s)
-    E.end_player_turn(s, p, rng())  # Rival turn 5: reveal a Larvae (activated), assault
+    FR.end_player_turn(s, p, rng())  # Rival turn 5: reveal a Larvae (activated), assault
     assert s[L.PHASE] == L.PH_INTERCEPT and s[L.INT_SLOT] == t1
     atk = [r for r in range(L.MAX_RF) if s[L.RF_ATK + r]]
     assert len(atk) == 2 and legal(s, p) == {L.A_END} | {L.A_TARGET + r for r in atk}
@@ -680,9 +683,9 @@ def test_interception_choices_DF_TURN_28_TURN_29_SOLO_20_TURN_36_TURN_38(P):
     put(s, L.BUNKER)
     t = put(s, L.GLIDER)  # 2/2
     r = rput(s, L.LARVAE)  # 1/1
-    E.start_assault(s, P)
+    FR.start_assault(s, P)
     s[L.TF_INT + t] = r
-    E.resolve_assault(s, P)
+    FR.resolve_assault(s, P)
     assert s[L.TF_ACT + t] == 1 and s[L.RF_KIND + r] == -1
 
 
@@ -695,17 +698,17 @@ def test_simultaneous_damage_DF_TURN_31_TURN_37(P):
     put(s, L.BUNKER)
     g = put(s, L.GLIDER)
     r = rput(s, L.STINGER)
-    E.start_assault(s, P)
+    FR.start_assault(s, P)
     s[L.TF_INT + g] = r
-    E.resolve_assault(s, P)
+    FR.resolve_assault(s, P)
     assert s[L.TF_KIND + g] == -1 and s[L.RF_KIND + r] == -1
     s = blank(P)
     put(s, L.BUNKER)
     n = put(s, L.NOVICE)  # 1/2
     r = rput(s, L.STINGER)  # 2/2
-    E.start_assault(s, P)
+    FR.start_assault(s, P)
     s[L.TF_INT + n] = r
-    E.resolve_assault(s, P)
+    FR.resolve_assault(s, P)
     assert s[L.TF_KIND + n] == -1 and s[L.RF_KIND + r] == L.STINGER
     assert s[L.RF_ACT + r] == 0 and s[L.RF_DMG + r] == 1
 
@@ -721,9 +724,9 @@ def test_speed_assault_first_DF_TURN_32(P):
         put(s, L.BUNKER)
         n = put(s, L.NOVICE)  # Attack 1, Life 2
         r = rput(s, L.CENTIPEDE)  # Life 2
-        E.start_assault(s, p)
+        FR.start_assault(s, p)
         s[L.TF_INT + n] = r
-        E.resolve_assault(s, p)
+        FR.resolve_assault(s, p)
         assert s[L.TF_KIND + n] == -1
         assert s[L.RF_DMG + r] == hurt
     # a Speed Assault interceptor also strikes first
@@ -732,9 +735,9 @@ def test_speed_assault_first_DF_TURN_32(P):
     put(s, L.BUNKER)
     n = put(s, L.NOVICE)
     r = rput(s, L.STINGER)  # 2/2, no first strike
-    E.start_assault(s, p)
+    FR.start_assault(s, p)
     s[L.TF_INT + n] = r
-    E.resolve_assault(s, p)
+    FR.resolve_assault(s, p)
     assert s[L.RF_KIND + r] == -1 and s[L.TF_KIND + n] == L.NOVICE and s[L.TF_DMG + n] == 0
 
 
@@ -748,17 +751,17 @@ def test_ranged_vs_anti_gravity_first_DF_TURN_33(P):
     put(s, L.BUNKER)
     rg = put(s, L.RANGER)  # Ranged 2, Attack 1, Life 2
     r = rput(s, L.SPINNER)
-    E.start_assault(s, p)
+    FR.start_assault(s, p)
     s[L.TF_INT + rg] = r
-    E.resolve_assault(s, p)
+    FR.resolve_assault(s, p)
     assert s[L.RF_KIND + r] == -1 and s[L.TF_KIND + rg] == L.RANGER and s[L.TF_DMG + rg] == 0
     s = blank(p)
     put(s, L.BUNKER)
     n = put(s, L.NOVICE)
     r = rput(s, L.SPINNER)
-    E.start_assault(s, p)
+    FR.start_assault(s, p)
     s[L.TF_INT + n] = r
-    E.resolve_assault(s, p)
+    FR.resolve_assault(s, p)
     assert s[L.RF_KIND + r] == -1 and s[L.TF_KIND + n] == -1
     # no Anti Gravity: the Ranger has no first strike
     q = with_card(p, L.SPINNER, anti_gravity=0)
@@ -766,9 +769,9 @@ def test_ranged_vs_anti_gravity_first_DF_TURN_33(P):
     put(s, L.BUNKER)
     rg = put(s, L.RANGER)
     r = rput(s, L.SPINNER)
-    E.start_assault(s, q)
+    FR.start_assault(s, q)
     s[L.TF_INT + rg] = r
-    E.resolve_assault(s, q)
+    FR.resolve_assault(s, q)
     assert s[L.TF_KIND + rg] == -1
 
 
@@ -783,9 +786,9 @@ def test_only_activated_assault_DF_TURN_26_TURN_27_RIVAL_14(P):
     b2 = put(s, L.BUNKER)
     r1 = rput(s, L.LARVAE, active=1)
     r2 = rput(s, L.STINGER, active=0)
-    E.start_assault(s, P)
+    FR.start_assault(s, P)
     assert s[L.RF_ATK + r1] == 1 and s[L.RF_ATK + r2] == 0
-    E.resolve_assault(s, P)
+    FR.resolve_assault(s, P)
     assert s[L.TF_DMG + b1] == P[L.card(L.LARVAE, L.CF_ATTACK)] and s[L.TF_DMG + b2] == 0
     assert s[L.TF_DMG + n] == 0 and s[L.RF_ACT + r1] == 0
 
@@ -800,13 +803,13 @@ def test_vanished_never_return_DF_CARD_15(P):
     only_rival(s, L.LARVAE, 5)
     a = put(s, L.GLIDER)
     d = put(s, L.NOVICE)
-    E.remove_tellus(s, P, a, True)
-    E.remove_tellus(s, P, d, False)
+    FF.remove_tellus(s, P, a, True)
+    FF.remove_tellus(s, P, d, False)
     assert s[L.VAN + L.GLIDER] == 1 and s[L.DISC + L.NOVICE] == 1
     g0 = int(s[L.DECK + L.GLIDER] + s[L.HAND + L.GLIDER])
     n0 = int(s[L.DECK + L.NOVICE] + s[L.HAND + L.NOVICE])
     keep(s)
-    E.end_player_turn(s, P, rng())
+    FR.end_player_turn(s, P, rng())
     assert s[L.RTURN] == 4 and s[L.VAN + L.GLIDER] == 1
     assert s[L.DECK + L.GLIDER] + s[L.HAND + L.GLIDER] == g0
     assert s[L.DECK + L.NOVICE] + s[L.HAND + L.NOVICE] == n0 + 1
@@ -868,7 +871,7 @@ def test_chart_turn_3_DF_RIVAL_04_RIVAL_05_RIVAL_06_RIVAL_07(P):
     s[L.RTURN] = 2
     s[L.PHASE] = L.PH_DISCARD
     keep(s)
-    E.end_player_turn(s, P, rng())
+    FR.end_player_turn(s, P, rng())
     assert s[L.PHASE] == L.PH_INTERCEPT
     act(s, P, L.A_TARGET + 0)
     assert s[L.TF_DMG + b] == 0 and s[L.RIVAL_PLAYED] == 1 and s[L.RTURN] == 3
@@ -908,7 +911,7 @@ def test_chart_turn_5_and_so_DF_RIVAL_11_RIVAL_12_SOLO_06_SOLO_04_TURN_01(P):
         assert s[L.RTURN] == t and s[L.TURN] == turn0 + 1
         assert s[L.RIVAL_PLAYED] == t - 4
         assert s[L.TF_DMG + b] == (t - 4) * P[L.card(L.LARVAE, L.CF_ATTACK)]  # all assault
-    assert [E.rival_row(P, t) for t in range(1, 9)] == [1, 2, 3, 4, 5, 5, 5, 5]
+    assert [FR.rival_row(P, t) for t in range(1, 9)] == [1, 2, 3, 4, 5, 5, 5, 5]
 
 
 def test_reveal_counts_DF_RIVAL_15_DF_DECK_05(P):
@@ -924,7 +927,7 @@ def test_reveal_counts_DF_RIVAL_15_DF_DECK_05(P):
         left = []
         for _ in range(14):
             run_rival_turn(s, p)
-            left.append(int(E.rival_deck_left(s)))
+            left.append(int(FF.rival_deck_left(s)))
         assert left.index(0) + 1 == last
         if atk:
             assert left[:5] == [14, 12, 10, 8, 7]
@@ -932,7 +935,7 @@ def test_reveal_counts_DF_RIVAL_15_DF_DECK_05(P):
     put(s, L.BUNKER)
     army = [k for k in range(L.NK) if P[L.card(k, L.CF_DECK)] == L.D_ARMY]
     for turn in range(2, 13):
-        E.start_player_turn(s, P, rng(turn))
+        FR.start_player_turn(s, P, rng(turn))
         left = sum(int(s[L.DECK + k]) for k in army)
         assert left == max(0, 10 - (turn - 1))
     assert left == 0 and s[L.TURN] == 12
@@ -1006,7 +1009,7 @@ def test_eased_variant_DF_VARIANT_02_VARIANT_03_VARIANT_04_VARIANT_06(P):
     run_rival_turn(s, pe)
     assert s[L.RTURN] == 4 and s[L.RIVAL_PLAYED] == 0 and s[L.TF_DMG + b] == 0
     assert s[L.DISC + L.GLIDER] == 2
-    assert [E.rival_row(pe, t) for t in range(1, 8)] == [1, 2, 3, 0, 5, 5, 5]
+    assert [FR.rival_row(pe, t) for t in range(1, 8)] == [1, 2, 3, 0, 5, 5, 5]
 
 
 def test_eased_deck_runs_out_DF_VARIANT_07(P):
@@ -1022,11 +1025,11 @@ def test_eased_deck_runs_out_DF_VARIANT_07(P):
         left = []
         for _ in range(15):
             run_rival_turn(s, p)
-            left.append(int(E.rival_deck_left(s)))
+            left.append(int(FF.rival_deck_left(s)))
         assert left.index(0) + 1 == last
     alt = pe.copy()
     alt[L.P_SKIP_MODE] = 1  # the other reading: the 4th turn already plays "Turn 5 and so"
-    assert [E.rival_row(alt, t) for t in range(1, 7)] == [1, 2, 3, 5, 5, 5]
+    assert [FR.rival_row(alt, t) for t in range(1, 7)] == [1, 2, 3, 5, 5, 5]
 
 
 def test_bad_inputs():

@@ -23,7 +23,8 @@ What a decent solo player does:
 import numpy as np
 from numba import njit
 
-from simcore.frontier import engine as E
+from simcore.frontier import field as FF
+from simcore.frontier import play as FP
 from simcore.frontier.layout import (
     A_DISCARD,
     A_END,
@@ -96,15 +97,15 @@ def _has(legal, n, a):
 @njit(cache=True)
 def _shot_removes(state, params, dmg_raw, r):
     k = state[RF_KIND + r]
-    dmg = dmg_raw - E.cf(params, k, CF_ARMOR) - E.cf(params, k, CF_SHIELDS)
+    dmg = dmg_raw - FF.cf(params, k, CF_ARMOR) - FF.cf(params, k, CF_SHIELDS)
     if dmg <= 0:
         return False
-    return dmg >= 2 * E.cf(params, k, CF_LIFE) or state[RF_DMG + r] + dmg >= E.cf(params, k, CF_LIFE)
+    return dmg >= 2 * FF.cf(params, k, CF_LIFE) or state[RF_DMG + r] + dmg >= FF.cf(params, k, CF_LIFE)
 
 
 @njit(cache=True)
 def _threat(params, k):
-    return E.cf(params, k, CF_ATTACK) * 4 + E.cf(params, k, CF_SPEED) * 2 + E.cf(params, k, CF_LIFE)
+    return FF.cf(params, k, CF_ATTACK) * 4 + FF.cf(params, k, CF_SPEED) * 2 + FF.cf(params, k, CF_LIFE)
 
 
 @njit(cache=True)
@@ -124,8 +125,8 @@ def _best_shot_target(state, params, dmg):
 @njit(cache=True)
 def _last_card_guard(state, params):
     """True when removing one more Rival card could end the game as a loss."""
-    return (params[P_EXHAUST_WIN] == 0 and E.rival_deck_left(state) == 0
-            and E.rival_on_field(state) <= 1)
+    return (params[P_EXHAUST_WIN] == 0 and FF.rival_deck_left(state) == 0
+            and FF.rival_on_field(state) <= 1)
 
 
 @njit(cache=True)
@@ -135,8 +136,8 @@ def _best_troop(state, params, legal, n, reduced):
     bv = -1
     base = A_PLAY_RED if reduced else A_PLAY
     for k in range(NK):
-        if E.cf(params, k, CF_TYPE) == T_TROOP and _has(legal, n, base + k):
-            v = E.cf(params, k, CF_COL) * 10 + E.cf(params, k, CF_ATTACK) + E.cf(params, k, CF_RANGED)
+        if FF.cf(params, k, CF_TYPE) == T_TROOP and _has(legal, n, base + k):
+            v = FF.cf(params, k, CF_COL) * 10 + FF.cf(params, k, CF_ATTACK) + FF.cf(params, k, CF_RANGED)
             if v > bv:
                 bv = v
                 best = base + k
@@ -149,23 +150,23 @@ def _hire_cost_in_hand(state, params):
     best = 0
     bv = -1
     for k in range(NK):
-        if state[HAND + k] > 0 and E.cf(params, k, CF_TYPE) == T_TROOP:
-            v = E.cf(params, k, CF_COL)
+        if state[HAND + k] > 0 and FF.cf(params, k, CF_TYPE) == T_TROOP:
+            v = FF.cf(params, k, CF_COL)
             if v > bv:
                 bv = v
-                best = E.cost_of(params, k, False)
+                best = FF.cost_of(params, k, False)
     return best
 
 
 @njit(cache=True)
 def _build(state, params, legal, n, free):
     """A legal Crystal Building play (reduced when possible), or -1."""
-    avail = E.available_crystal(state, params)
+    avail = FP.available_crystal(state, params)
     need = _hire_cost_in_hand(state, params)
     best = -1
     bv = -1
     for k in range(NK):
-        if E.cf(params, k, CF_TYPE) != T_BUILDING or E.cf(params, k, CF_CRYSTAL) <= 0:
+        if FF.cf(params, k, CF_TYPE) != T_BUILDING or FF.cf(params, k, CF_CRYSTAL) <= 0:
             continue
         a = -1
         if _has(legal, n, A_PLAY_RED + k):
@@ -174,10 +175,10 @@ def _build(state, params, legal, n, free):
             a = A_PLAY + k
         if a < 0:
             continue
-        c = E.cost_of(params, k, a >= A_PLAY_RED)
+        c = FF.cost_of(params, k, a >= A_PLAY_RED)
         if not free and need > 0 and avail - c < need:
             continue
-        v = E.cf(params, k, CF_CRYSTAL) * 10 - c
+        v = FF.cf(params, k, CF_CRYSTAL) * 10 - c
         if v > bv:
             bv = v
             best = a
@@ -186,11 +187,11 @@ def _build(state, params, legal, n, free):
 
 @njit(cache=True)
 def _repair(state, params, legal, n):
-    b = E.bunker_slot(state)
+    b = FF.bunker_slot(state)
     if b < 0:
         return -1
     for k in range(NK):
-        rep = E.cf(params, k, CF_REPAIR)
+        rep = FF.cf(params, k, CF_REPAIR)
         if rep > 0 and state[TF_DMG + b] * 2 >= rep:
             if _has(legal, n, A_PLAY + k):
                 return A_PLAY + k
@@ -202,7 +203,7 @@ def _repair(state, params, legal, n):
 @njit(cache=True)
 def _equip(state, params, legal, n):
     for k in range(NK):
-        if E.cf(params, k, CF_TYPE) == T_EQUIPMENT:
+        if FF.cf(params, k, CF_TYPE) == T_EQUIPMENT:
             if _has(legal, n, A_PLAY_RED + k):
                 return A_PLAY_RED + k
             if _has(legal, n, A_PLAY + k):
@@ -215,7 +216,7 @@ def _pending(state, params, legal, n):
     mode = state[PEND_MODE]
     if mode == PEND_SHOT:
         src = state[PEND_SRC]
-        dmg = params[P_SHIP_RANGED] if src == SRC_SHIP else E.t_ranged(state, params, src)
+        dmg = params[P_SHIP_RANGED] if src == SRC_SHIP else FF.t_ranged(state, params, src)
         r = _best_shot_target(state, params, dmg)
         if r >= 0 and _has(legal, n, A_TARGET + r):
             return A_TARGET + r
@@ -232,9 +233,9 @@ def _pending(state, params, legal, n):
     bv = -1 << 30
     for i in range(n):
         s = legal[i] - A_TARGET
-        if E.cf(params, kind, CF_TYPE) == T_EQUIPMENT:
+        if FF.cf(params, kind, CF_TYPE) == T_EQUIPMENT:
             # a Troop that cannot shoot yet, the sturdiest first
-            v = -E.t_ranged(state, params, s) * 100 + E.t_life(state, params, s)
+            v = -FF.t_ranged(state, params, s) * 100 + FF.t_life(state, params, s)
         else:  # repair: the most damaged Building, the Bunker first on ties
             v = state[TF_DMG + s] * 10 + (5 if state[TF_KIND + s] == BUNKER else 0)
         if v > bv:
@@ -246,7 +247,7 @@ def _pending(state, params, legal, n):
 @njit(cache=True)
 def _intercept(state, params, legal, n):
     s = state[INT_SLOT]
-    atk = E.t_attack(state, params, s)
+    atk = FF.t_attack(state, params, s)
     best = -1
     bv = -1
     # an unblocked attacker, the strongest first
@@ -277,8 +278,8 @@ def _intercept(state, params, legal, n):
         dealt = 0
         for t in range(MAX_TF):
             if state[TF_KIND + t] >= 0 and state[TF_INT + t] == r:
-                dealt += E.t_attack(state, params, t)
-        life = E.cf(params, k, CF_LIFE)
+                dealt += FF.t_attack(state, params, t)
+        life = FF.cf(params, k, CF_LIFE)
         if dealt < life <= dealt + atk:
             return a
     return A_END
@@ -309,7 +310,7 @@ def scripted_action(state, params, persona, rng, legal, n):
             if a == A_SHIP_SHOOT:
                 dmg = params[P_SHIP_RANGED]
             elif A_SHOOT <= a < A_TARGET:
-                dmg = E.t_ranged(state, params, a - A_SHOOT)
+                dmg = FF.t_ranged(state, params, a - A_SHOOT)
             else:
                 continue
             r = _best_shot_target(state, params, dmg)
@@ -334,7 +335,7 @@ def scripted_action(state, params, persona, rng, legal, n):
         a = _best_troop(state, params, legal, n, False)
         if a >= 0:
             return a
-        if E.rival_on_field(state) > 0:
+        if FF.rival_on_field(state) > 0:
             a = _best_troop(state, params, legal, n, True)
             if a >= 0:
                 return a

@@ -29,6 +29,13 @@ skipped).
 """
 from numba import njit
 
+from simcore.frontier.field import (
+    cf,
+    hand_size,
+    place_tellus,
+    rival_on_field,
+    t_ranged,
+)
 from simcore.frontier.layout import (
     A_DISCARD,
     A_END,
@@ -38,25 +45,9 @@ from simcore.frontier.layout import (
     A_SHOOT,
     A_TARGET,
     ACTIONS,
-    BUNKER,
     BUNKER_DMG,
-    BUNKER_HIT,
-    CF_ANTIGRAV,
-    CF_ARMOR,
-    CF_ATTACK,
-    CF_COL,
-    CF_COST,
     CF_COUNT,
-    CF_CRYSTAL,
-    CF_DECK,
-    CF_FACTION,
-    CF_LIFE,
     CF_N,
-    CF_RANGED,
-    CF_REPAIR,
-    CF_SHIELDS,
-    CF_SPEED,
-    CF_STRUCT,
     CF_TYPE,
     CP,
     D_ARMY,
@@ -64,14 +55,9 @@ from simcore.frontier.layout import (
     DECK,
     DISC,
     END,
-    END_ABANDON,
-    END_BUNKER,
     END_CAP,
-    END_EXHAUSTED,
     END_PLAYING,
     END_WIN,
-    F_NONE,
-    F_TELLUS,
     HAND,
     INT_SLOT,
     MARKER,
@@ -79,33 +65,16 @@ from simcore.frontier.layout import (
     MAX_TF,
     NK,
     NR,
-    P_ABANDONMENT,
     P_CARDS,
-    P_COST_DELTA,
-    P_COST_FLOOR,
-    P_CP_FLOOR,
-    P_CP_TARGET,
-    P_DMG_PERSISTS,
-    P_EXHAUST_WIN,
-    P_FIRST_STRIKE_KILLS,
     P_HAND_LIMIT,
-    P_NEUTRAL_LOSS,
     P_OPEN_ARMY,
     P_OPEN_ORDERS,
-    P_REVEAL_ACTIVE,
-    P_RIVAL_REACTIVATE,
     P_SHIP,
-    P_SHIP_CRYSTAL,
     P_SHIP_RANGED,
-    P_SKIP_MODE,
-    P_SKIP_T4,
     P_START_A,
     P_START_ACTIVE,
     P_START_B,
     P_START_FROM_DECK,
-    P_TURN_CAP,
-    P_VANISH_AFTER_ARMOR,
-    P_VANISH_LOSES_CP,
     PEND_KIND,
     PEND_MODE,
     PEND_NONE,
@@ -119,9 +88,7 @@ from simcore.frontier.layout import (
     PH_SPACESHIP,
     PHASE,
     RDECK,
-    RF_ACT,
     RF_ATK,
-    RF_DMG,
     RF_KIND,
     RIVAL0,
     RIVAL_DESTROYED,
@@ -129,772 +96,33 @@ from simcore.frontier.layout import (
     RIVAL_VANISHED,
     RTURN,
     SRC_SHIP,
-    T_ACTION,
     T_BUILDING,
     T_EQUIPMENT,
-    T_IMPROVEMENT,
-    T_REACTION,
     T_TROOP,
     TF_ACT,
-    TF_DMG,
     TF_HOST,
     TF_INT,
     TF_KIND,
     TROOPS_LOST,
     TURN,
-    VAN,
     WON,
 )
-from simcore.rng import randint
-
-_MAX_EXACT_SOURCES = 14
-
-
-# --------------------------------------------------------------------------
-# card data
-# --------------------------------------------------------------------------
-@njit(cache=True)
-def cf(params, kind, field):
-    """Card statistic ``field`` (CF_*) of card ``kind`` from params."""
-    return params[P_CARDS + kind * CF_N + field]
-
-
-@njit(cache=True)
-def _cost(cost, faction, reduced, delta, floor):
-    c = cost
-    if faction == F_TELLUS:
-        if reduced:
-            c -= delta
-    elif faction != F_NONE:
-        c += delta
-    c = max(c, floor)
-    c = max(c, 0)
-    return c
-
-
-# Performance note: a helper that takes the state/params arrays AND branches costs
-# ~40 ns a call (numba leaves reference-count calls around it), so hot loops index
-# the arrays directly and branchy helpers take scalars.
-
-@njit(cache=True)
-def cost_of(params, kind, reduced):
-    """Crystal to pay for ``kind``: own Faction may reduce by COST_DELTA, another
-    Faction must add it, no Faction pays the printed cost; floored at COST_FLOOR."""
-    b = P_CARDS + kind * CF_N
-    return _cost(params[b + CF_COST], params[b + CF_FACTION], reduced,
-                 params[P_COST_DELTA], params[P_COST_FLOOR])
-
-
-@njit(cache=True)
-def gains_cp(params, kind, reduced):
-    """Colonization gained by hiring: only when the cost was neither reduced nor increased."""
-    f = cf(params, kind, CF_FACTION)
-    if reduced or (f != F_TELLUS and f != F_NONE):
-        return 0
-    return cf(params, kind, CF_COL)
-
-
-# --------------------------------------------------------------------------
-# field helpers
-# --------------------------------------------------------------------------
-@njit(cache=True)
-def place_tellus(state, kind, active):
-    """Put a Tel·lus card of ``kind`` on the first empty field slot; return the slot."""
-    for s in range(MAX_TF):
-        if state[TF_KIND + s] < 0:
-            state[TF_KIND + s] = kind
-            state[TF_ACT + s] = active
-            state[TF_DMG + s] = 0
-            state[TF_HOST + s] = -1
-            state[TF_INT + s] = -1
-            return s
-    return -1
-
-
-@njit(cache=True)
-def place_rival(state, kind, active):
-    """Put a Rival card on the first empty Rival slot; return the slot."""
-    for r in range(MAX_RF):
-        if state[RF_KIND + r] < 0:
-            state[RF_KIND + r] = kind
-            state[RF_ACT + r] = active
-            state[RF_DMG + r] = 0
-            state[RF_ATK + r] = 0
-            return r
-    return -1
-
-
-@njit(cache=True)
-def _equip_sum(state, params, s, field):
-    t = 0
-    for e in range(MAX_TF):
-        k = state[TF_KIND + e]
-        if k >= 0 and state[TF_HOST + e] == s:
-            t += cf(params, k, field)
-    return t
-
-
-@njit(cache=True)
-def t_attack(state, params, s):
-    return cf(params, state[TF_KIND + s], CF_ATTACK) + _equip_sum(state, params, s, CF_ATTACK)
-
-
-@njit(cache=True)
-def t_life(state, params, s):
-    """Life of a Troop (with Equipment), Structure of anything else."""
-    k = state[TF_KIND + s]
-    if cf(params, k, CF_TYPE) == T_TROOP:
-        return cf(params, k, CF_LIFE) + _equip_sum(state, params, s, CF_LIFE)
-    return cf(params, k, CF_STRUCT)
-
-
-@njit(cache=True)
-def t_ranged(state, params, s):
-    return cf(params, state[TF_KIND + s], CF_RANGED) + _equip_sum(state, params, s, CF_RANGED)
-
-
-@njit(cache=True)
-def t_speed(state, params, s):
-    return cf(params, state[TF_KIND + s], CF_SPEED) + _equip_sum(state, params, s, CF_SPEED) > 0
-
-
-@njit(cache=True)
-def is_troop(state, params, s):
-    k = state[TF_KIND + s]
-    return k >= 0 and cf(params, k, CF_TYPE) == T_TROOP
-
-
-@njit(cache=True)
-def is_building(state, params, s):
-    k = state[TF_KIND + s]
-    return k >= 0 and cf(params, k, CF_TYPE) == T_BUILDING
-
-
-@njit(cache=True)
-def bunker_slot(state):
-    """The Bunker the Rival assaults: the lowest field slot holding a Bunker, or -1."""
-    for s in range(MAX_TF):
-        if state[TF_KIND + s] == BUNKER:
-            return s
-    return -1
-
-
-@njit(cache=True)
-def rival_on_field(state):
-    n = 0
-    for r in range(MAX_RF):
-        if state[RF_KIND + r] >= 0:
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def rival_deck_left(state):
-    n = 0
-    for i in range(NR):
-        n += state[RDECK + i]
-    return n
-
-
-@njit(cache=True)
-def hand_size(state):
-    n = 0
-    for k in range(NK):
-        n += state[HAND + k]
-    return n
-
-
-@njit(cache=True)
-def _lose_cp(state, params, kind, vanish):
-    """Colonization lost when a Troop of ``kind`` leaves the field."""
-    f = cf(params, kind, CF_FACTION)
-    if f == F_TELLUS:
-        return
-    if f == F_NONE and params[P_NEUTRAL_LOSS] == 0:
-        return
-    if vanish and params[P_VANISH_LOSES_CP] == 0:
-        return
-    state[CP] -= cf(params, kind, CF_COL)
-    if params[P_CP_FLOOR] and state[CP] < 0:
-        state[CP] = 0
-
-
-@njit(cache=True)
-def _to_pile(state, kind, vanish):
-    if vanish:
-        state[VAN + kind] += 1
-    else:
-        state[DISC + kind] += 1
-
-
-@njit(cache=True)
-def remove_tellus(state, params, s, vanish):
-    """Destroy (to its Discard Pile) or vanish the Tel·lus card in slot ``s``,
-    with every card attached to it."""
-    kind = state[TF_KIND + s]
-    for e in range(MAX_TF):
-        if state[TF_KIND + e] >= 0 and state[TF_HOST + e] == s:
-            _to_pile(state, state[TF_KIND + e], vanish)
-            state[TF_KIND + e] = -1
-            state[TF_HOST + e] = -1
-    if cf(params, kind, CF_TYPE) == T_TROOP:
-        state[TROOPS_LOST] += 1
-        _lose_cp(state, params, kind, vanish)
-    _to_pile(state, kind, vanish)
-    state[TF_KIND + s] = -1
-    state[TF_ACT + s] = 0
-    state[TF_DMG + s] = 0
-    state[TF_HOST + s] = -1
-    state[TF_INT + s] = -1
-
-
-@njit(cache=True)
-def remove_rival(state, r, vanish):
-    state[RF_KIND + r] = -1
-    state[RF_ACT + r] = 0
-    state[RF_DMG + r] = 0
-    state[RF_ATK + r] = 0
-    if vanish:
-        state[RIVAL_VANISHED] += 1
-    else:
-        state[RIVAL_DESTROYED] += 1
-
-
-# --------------------------------------------------------------------------
-# crystal
-# --------------------------------------------------------------------------
-@njit(cache=True)
-def available_crystal(state, params):
-    """All the Crystal the player could generate now (activated Buildings + marker)."""
-    t = 0
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and state[TF_ACT + s] == 1 and state[TF_HOST + s] == -1:
-            b = P_CARDS + k * CF_N
-            if params[b + CF_TYPE] == T_BUILDING and params[b + CF_CRYSTAL] > 0:
-                t += params[b + CF_CRYSTAL]
-    if params[P_SHIP] and state[MARKER] == 1:
-        t += params[P_SHIP_CRYSTAL]
-    return t
-
-
-@njit(cache=True)
-def pay(state, params, cost):
-    """Generate Crystal for ``cost``: deactivate the least-excess set of sources
-    (then the fewest); the excess is lost.  Returns the Crystal generated."""
-    if cost <= 0:
-        return 0
-    mask = 0
-    nsrc = 0
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and state[TF_ACT + s] == 1 and state[TF_HOST + s] == -1:
-            b = P_CARDS + k * CF_N
-            if params[b + CF_TYPE] == T_BUILDING and params[b + CF_CRYSTAL] > 0:
-                mask |= 1 << s
-                nsrc += 1
-    if params[P_SHIP] and state[MARKER] == 1 and params[P_SHIP_CRYSTAL] > 0:
-        mask |= 1 << MAX_TF
-        nsrc += 1
-    best = -1
-    best_sum = 1 << 30
-    best_cnt = 1 << 30
-    if nsrc <= _MAX_EXACT_SOURCES:
-        sub = mask
-        while sub != 0:
-            tot = 0
-            cnt = 0
-            for b in range(MAX_TF + 1):
-                if (sub >> b) == 0:
-                    break
-                if (sub >> b) & 1:
-                    if b == MAX_TF:
-                        tot += params[P_SHIP_CRYSTAL]
-                    else:
-                        tot += params[P_CARDS + state[TF_KIND + b] * CF_N + CF_CRYSTAL]
-                    cnt += 1
-            if tot >= cost and (tot < best_sum or (tot == best_sum and cnt < best_cnt)):
-                best = sub
-                best_sum = tot
-                best_cnt = cnt
-            sub = (sub - 1) & mask
-    else:  # greedy: largest sources first
-        best = 0
-        best_sum = 0
-        while best_sum < cost:
-            bb = -1
-            bv = -1
-            for b in range(MAX_TF + 1):
-                if (mask >> b) & 1 and not (best >> b) & 1:
-                    v = (params[P_SHIP_CRYSTAL] if b == MAX_TF
-                         else params[P_CARDS + state[TF_KIND + b] * CF_N + CF_CRYSTAL])
-                    if v > bv:
-                        bv = v
-                        bb = b
-            if bb < 0:
-                break
-            best |= 1 << bb
-            best_sum += bv
-    if best < 0:
-        return 0
-    for b in range(MAX_TF + 1):
-        if (best >> b) & 1:
-            if b == MAX_TF:
-                state[MARKER] = 0
-            else:
-                state[TF_ACT + b] = 0
-    return best_sum
-
-
-# --------------------------------------------------------------------------
-# playing cards
-# --------------------------------------------------------------------------
-@njit(cache=True)
-def field_flags(state, params):
-    """(a Tel·lus Troop is on the field, a Tel·lus Building is on the field)."""
-    troop = False
-    building = False
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0:
-            t = params[P_CARDS + k * CF_N + CF_TYPE]
-            if t == T_TROOP:
-                troop = True
-            elif t == T_BUILDING:
-                building = True
-    return troop, building
-
-
-@njit(cache=True)
-def _playable(in_hand, ph, t, faction, cost, repair, delta, floor, ship, reduced, avail,
-              has_troop, has_building):
-    """Scalar core of can_play."""
-    if in_hand <= 0:
-        return False
-    if ph == PH_SPACESHIP:
-        if t == T_TROOP:
-            return False
-    elif ph != PH_HIRING:
-        return False
-    c = _cost(cost, faction, reduced, delta, floor)
-    if reduced and (faction != F_TELLUS or c >= _cost(cost, faction, False, delta, floor)):
-        return False
-    if c > avail:
-        return False
-    if t == T_EQUIPMENT:
-        return has_troop
-    if t == T_IMPROVEMENT:
-        return ship != 0
-    if (t == T_ACTION or t == T_REACTION) and repair > 0:
-        return has_building
-    return True
-
-
-@njit(cache=True)
-def _can_play(state, params, kind, reduced, avail, has_troop, has_building):
-    b = P_CARDS + kind * CF_N
-    return _playable(state[HAND + kind], state[PHASE], params[b + CF_TYPE],
-                     params[b + CF_FACTION], params[b + CF_COST], params[b + CF_REPAIR],
-                     params[P_COST_DELTA], params[P_COST_FLOOR], params[P_SHIP], reduced,
-                     avail, has_troop, has_building)
-
-
-@njit(cache=True)
-def can_play(state, params, kind, reduced):
-    """Whether the player may play a card of ``kind`` now (phase, target, Crystal)."""
-    troop, building = field_flags(state, params)
-    return _can_play(state, params, kind, reduced, available_crystal(state, params),
-                     troop, building)
-
-
-@njit(cache=True)
-def _play(state, params, kind, reduced):
-    pay(state, params, cost_of(params, kind, reduced))
-    state[HAND + kind] -= 1
-    t = cf(params, kind, CF_TYPE)
-    if t == T_TROOP:
-        place_tellus(state, kind, 1)
-        state[CP] += gains_cp(params, kind, reduced)
-    elif t == T_BUILDING:
-        place_tellus(state, kind, 0)
-    elif t == T_IMPROVEMENT:
-        s = place_tellus(state, kind, 1)
-        state[TF_HOST + s] = -2  # attached to the Spaceship
-    elif t == T_EQUIPMENT or cf(params, kind, CF_REPAIR) > 0:
-        state[PEND_KIND] = kind
-        state[PEND_MODE] = PEND_PLAY
-    else:
-        state[DISC + kind] += 1
-
-
-@njit(cache=True)
-def _resolve_play(state, params, kind, s):
-    if cf(params, kind, CF_TYPE) == T_EQUIPMENT:
-        e = place_tellus(state, kind, 1)
-        state[TF_HOST + e] = s
-    else:  # repair: restore Structure, never above the printed value
-        d = state[TF_DMG + s] - cf(params, kind, CF_REPAIR)
-        state[TF_DMG + s] = max(0, d)
-        state[DISC + kind] += 1
-
-
-# --------------------------------------------------------------------------
-# ranged attacks
-# --------------------------------------------------------------------------
-@njit(cache=True)
-def shooters(state, params, out, n):
-    """Write A_SHOOT + s into ``out[n:]`` for every slot that can shoot (when out has
-    room; pass an empty array to count); return the new n."""
-    any_eq = False
-    for e in range(MAX_TF):
-        if state[TF_KIND + e] >= 0 and state[TF_HOST + e] >= 0:
-            any_eq = True
-            break
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k < 0 or state[TF_ACT + s] != 1 or state[TF_HOST + s] != -1:
-            continue
-        b = P_CARDS + k * CF_N
-        t = params[b + CF_TYPE]
-        if t == T_EQUIPMENT or t == T_IMPROVEMENT:
-            continue
-        rg = params[b + CF_RANGED]
-        if any_eq:
-            for e in range(MAX_TF):
-                ke = state[TF_KIND + e]
-                if ke >= 0 and state[TF_HOST + e] == s:
-                    rg += params[P_CARDS + ke * CF_N + CF_RANGED]
-        if rg > 0:
-            if n < out.shape[0]:
-                out[n] = A_SHOOT + s
-            n += 1
-    return n
-
-
-@njit(cache=True)
-def can_shoot(state, params, s):
-    k = state[TF_KIND + s]
-    if k < 0 or state[TF_ACT + s] != 1 or state[TF_HOST + s] != -1:
-        return False
-    t = cf(params, k, CF_TYPE)
-    if t == T_EQUIPMENT or t == T_IMPROVEMENT:
-        return False
-    return t_ranged(state, params, s) > 0
-
-
-@njit(cache=True)
-def ranged_hit(state, params, dmg_raw, r):
-    """A Ranged Attack of ``dmg_raw`` on Rival slot ``r``: Armor and Shields reduce
-    it; at least twice the Life vanishes the card, else damage >= Life destroys it.
-    Returns 2 vanished, 1 destroyed, 0 survived."""
-    k = state[RF_KIND + r]
-    dmg = dmg_raw - cf(params, k, CF_ARMOR) - cf(params, k, CF_SHIELDS)
-    dmg = max(dmg, 0)
-    test = dmg if params[P_VANISH_AFTER_ARMOR] else dmg_raw
-    life = cf(params, k, CF_LIFE)
-    if test >= 2 * life and dmg > 0:
-        remove_rival(state, r, True)
-        return 2
-    state[RF_DMG + r] += dmg
-    if state[RF_DMG + r] >= life:
-        remove_rival(state, r, False)
-        return 1
-    return 0
-
-
-# --------------------------------------------------------------------------
-# the Rival turn
-# --------------------------------------------------------------------------
-@njit(cache=True)
-def rival_row(params, t):
-    """Chart row (1..5, 0 = nothing) the Rival carries out on its turn ``t``."""
-    if params[P_SKIP_T4]:
-        if params[P_SKIP_MODE] == 0:
-            if t == 4:
-                return 0
-        elif t >= 4:
-            return 5
-    return min(5, t)
-
-
-@njit(cache=True)
-def reveal(state, params, active, rng):
-    """Reveal the top Rival card (a uniform draw from what is left) onto the field."""
-    n = rival_deck_left(state)
-    if n == 0:
-        return -1
-    x = randint(rng, n)
-    for i in range(NR):
-        c = state[RDECK + i]
-        if x < c:
-            state[RDECK + i] -= 1
-            state[RIVAL_PLAYED] += 1
-            return place_rival(state, RIVAL0 + i, active)
-        x -= c
-    return -1
-
-
-@njit(cache=True)
-def draw(state, params, deck, rng):
-    """Draw one card from the player's ``deck`` (D_ARMY / D_ORDERS); False if empty."""
-    n = 0
-    for k in range(NK):
-        if cf(params, k, CF_DECK) == deck:
-            n += state[DECK + k]
-    if n == 0:
-        return False
-    x = randint(rng, n)
-    for k in range(NK):
-        if cf(params, k, CF_DECK) == deck:
-            c = state[DECK + k]
-            if x < c:
-                state[DECK + k] -= 1
-                state[HAND + k] += 1
-                return True
-            x -= c
-    return False
-
-
-@njit(cache=True)
-def _next_interceptor(state, params, after):
-    for s in range(after + 1, MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and state[TF_ACT + s] == 1 and params[P_CARDS + k * CF_N + CF_TYPE] == T_TROOP:
-            return s
-    return -1
-
-
-@njit(cache=True)
-def _check_exhausted(state, params):
-    if state[END] != END_PLAYING:
-        return
-    if rival_on_field(state) == 0 and rival_deck_left(state) == 0:
-        state[END] = END_EXHAUSTED
-        win = (params[P_EXHAUST_WIN] != 0 and state[CP] >= params[P_CP_TARGET]
-               and bunker_slot(state) >= 0)
-        state[WON] = 1 if win else 0
-
-
-@njit(cache=True)
-def _clear_troop_damage(state, params):
-    if params[P_DMG_PERSISTS]:
-        return
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and params[P_CARDS + k * CF_N + CF_TYPE] == T_TROOP:
-            state[TF_DMG + s] = 0
-    for r in range(MAX_RF):
-        state[RF_DMG + r] = 0
-
-
-@njit(cache=True)
-def start_assault(state, params):
-    """Every activated Rival Troop assaults the Bunker.  Returns True when the
-    player has an interception to decide (PHASE becomes PH_INTERCEPT)."""
-    n = 0
-    for r in range(MAX_RF):
-        k = state[RF_KIND + r]
-        if k >= 0 and state[RF_ACT + r] == 1 and cf(params, k, CF_TYPE) == T_TROOP:
-            state[RF_ATK + r] = 1
-            n += 1
-        else:
-            state[RF_ATK + r] = 0
-    for s in range(MAX_TF):
-        state[TF_INT + s] = -1
-    if n == 0:
-        return False
-    s = _next_interceptor(state, params, -1)
-    if s < 0:
-        return False
-    state[INT_SLOT] = s
-    state[PHASE] = PH_INTERCEPT
-    return True
-
-
-@njit(cache=True)
-def _first_striker(state, params, s, r):
-    """Whether interceptor s strikes first against attacker r."""
-    if t_speed(state, params, s):
-        return True
-    return t_ranged(state, params, s) > 0 and cf(params, state[RF_KIND + r], CF_ANTIGRAV) > 0
-
-
-@njit(cache=True)
-def _attacker_hits(state, params, r):
-    """Attacker r deals its Attack to its interceptors: lethal damage to the
-    interceptor with the least Life left first, then the next (assumed)."""
-    dmg = cf(params, state[RF_KIND + r], CF_ATTACK)
-    first = -1
-    while dmg > 0:
-        best = -1
-        best_left = 1 << 30
-        for s in range(MAX_TF):
-            if state[TF_KIND + s] >= 0 and state[TF_INT + s] == r:
-                if first < 0:
-                    first = s
-                left = t_life(state, params, s) - state[TF_DMG + s]
-                if 0 < left < best_left:
-                    best_left = left
-                    best = s
-        if best < 0:
-            if first >= 0:
-                state[TF_DMG + first] += dmg
-            return
-        g = min(best_left, dmg)
-        state[TF_DMG + best] += g
-        dmg -= g
-
-
-@njit(cache=True)
-def _remove_dead(state, params):
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if (k >= 0 and state[TF_DMG + s] > 0 and params[P_CARDS + k * CF_N + CF_TYPE] == T_TROOP
-                and state[TF_DMG + s] >= t_life(state, params, s)):
-            remove_tellus(state, params, s, False)
-    for r in range(MAX_RF):
-        k = state[RF_KIND + r]
-        if k >= 0 and state[RF_DMG + r] >= cf(params, k, CF_LIFE):
-            remove_rival(state, r, False)
-
-
-@njit(cache=True)
-def resolve_assault(state, params):
-    """Assault steps 3-5 for the marked attackers (RF_ATK) and the declared
-    interceptions (TF_INT).  Returns the damage dealt to the Bunker."""
-    # who is Opposed (remembered: an attacker stays Opposed when its interceptors die)
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 1:
-            for s in range(MAX_TF):
-                if state[TF_KIND + s] >= 0 and state[TF_INT + s] == r:
-                    state[RF_ATK + r] = 2
-                    break
-    # step 3, first strikes: Speed Assault; Ranged interceptors against Anti Gravity
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 2:
-            k = state[RF_KIND + r]
-            if cf(params, k, CF_SPEED) > 0:
-                _attacker_hits(state, params, r)
-            for s in range(MAX_TF):
-                if (state[TF_KIND + s] >= 0 and state[TF_INT + s] == r
-                        and _first_striker(state, params, s, r)):
-                    state[RF_DMG + r] += t_attack(state, params, s)
-    if params[P_FIRST_STRIKE_KILLS]:
-        _remove_dead(state, params)
-    # step 3, everyone else at the same time
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 2 and state[RF_KIND + r] >= 0:
-            k = state[RF_KIND + r]
-            for s in range(MAX_TF):
-                if (state[TF_KIND + s] >= 0 and state[TF_INT + s] == r
-                        and not _first_striker(state, params, s, r)):
-                    state[RF_DMG + r] += t_attack(state, params, s)
-            if cf(params, k, CF_SPEED) == 0:
-                _attacker_hits(state, params, r)
-    # step 4: non-Opposed attackers hit the Bunker
-    total = 0
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 1 and state[RF_KIND + r] >= 0:
-            total += cf(params, state[RF_KIND + r], CF_ATTACK)
-    b = bunker_slot(state)
-    if total > 0 and b >= 0:
-        state[TF_DMG + b] += total
-        state[BUNKER_DMG] += total
-        state[BUNKER_HIT] = 1
-        if state[TF_DMG + b] >= cf(params, BUNKER, CF_STRUCT):
-            remove_tellus(state, params, b, False)
-    # step 5: destroy, then surviving attackers become deactivated
-    _remove_dead(state, params)
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] != 0 and state[RF_KIND + r] >= 0:
-            state[RF_ACT + r] = 0
-        state[RF_ATK + r] = 0
-    for s in range(MAX_TF):
-        state[TF_INT + s] = -1
-    if bunker_slot(state) < 0:
-        state[END] = END_BUNKER
-        state[WON] = 0
-    return total
-
-
-@njit(cache=True)
-def start_player_turn(state, params, rng):
-    """Start of a Tel·lus turn: win check, turn cap, Activation, Draw."""
-    state[TURN] += 1
-    state[PHASE] = PH_SPACESHIP
-    if state[CP] >= params[P_CP_TARGET] and bunker_slot(state) >= 0:
-        state[END] = END_WIN
-        state[WON] = 1
-        return
-    if state[TURN] > params[P_TURN_CAP]:
-        state[END] = END_CAP
-        state[WON] = 0
-        return
-    if state[TURN] > 1:
-        for s in range(MAX_TF):
-            if state[TF_KIND + s] >= 0:
-                state[TF_ACT + s] = 1
-        a = draw(state, params, D_ARMY, rng)
-        o = draw(state, params, D_ORDERS, rng)
-        if not a and not o and params[P_ABANDONMENT]:
-            state[END] = END_ABANDON
-            state[WON] = 0
-            return
-        state[MARKER] = 1 if params[P_SHIP] else 0
-
-
-@njit(cache=True)
-def rival_turn_finish(state, params, rng):
-    """Chart steps after the assault, end of the Rival turn, next Tel·lus turn."""
-    row = rival_row(params, state[RTURN])
-    if row == 3 and state[BUNKER_HIT]:
-        reveal(state, params, 1, rng)
-    elif row == 4:
-        for k in range(NK):
-            if cf(params, k, CF_DECK) == D_ARMY:
-                state[DECK + k] += state[DISC + k]
-                state[DISC + k] = 0
-    _clear_troop_damage(state, params)
-    _check_exhausted(state, params)
-    if state[END] != END_PLAYING:
-        return
-    start_player_turn(state, params, rng)
-
-
-@njit(cache=True)
-def rival_turn(state, params, rng):
-    """Run the Rival turn until the player must decide an interception or it ends."""
-    state[RTURN] += 1
-    state[BUNKER_HIT] = 0
-    if params[P_RIVAL_REACTIVATE]:
-        for r in range(MAX_RF):
-            if state[RF_KIND + r] >= 0:
-                state[RF_ACT + r] = 1
-    row = rival_row(params, state[RTURN])
-    act = params[P_REVEAL_ACTIVE]
-    if row == 1 or row == 5:
-        reveal(state, params, act, rng)
-    elif row == 2:
-        reveal(state, params, act, rng)
-        reveal(state, params, act, rng)
-    elif row == 3:
-        reveal(state, params, 0, rng)
-    elif row == 4:
-        reveal(state, params, 0, rng)
-        reveal(state, params, 0, rng)
-    if row >= 2:
-        if start_assault(state, params):
-            return
-        resolve_assault(state, params)
-        if state[END] != END_PLAYING:
-            return
-    rival_turn_finish(state, params, rng)
-
-
-@njit(cache=True)
-def end_player_turn(state, params, rng):
-    _clear_troop_damage(state, params)
-    rival_turn(state, params, rng)
+from simcore.frontier.play import (
+    _play,
+    _resolve_play,
+    play_options,
+    ranged_hit,
+    shooters,
+)
+from simcore.frontier.rival import (
+    _check_exhausted,
+    _next_interceptor,
+    draw,
+    end_player_turn,
+    resolve_assault,
+    rival_turn_finish,
+    start_player_turn,
+)
 
 
 # --------------------------------------------------------------------------
@@ -904,24 +132,7 @@ def end_player_turn(state, params, rng):
 def _has_options(state, params):
     ph = state[PHASE]
     if ph == PH_SPACESHIP or ph == PH_HIRING:
-        avail = available_crystal(state, params)
-        troop, building = field_flags(state, params)
-        delta = params[P_COST_DELTA]
-        floor = params[P_COST_FLOOR]
-        ship = params[P_SHIP]
-        for k in range(NK):
-            h = state[HAND + k]
-            if h > 0:
-                b = P_CARDS + k * CF_N
-                t = params[b + CF_TYPE]
-                f = params[b + CF_FACTION]
-                c = params[b + CF_COST]
-                rp = params[b + CF_REPAIR]
-                if (_playable(h, ph, t, f, c, rp, delta, floor, ship, False, avail, troop, building)
-                        or _playable(h, ph, t, f, c, rp, delta, floor, ship, True, avail, troop,
-                                     building)):
-                    return True
-        return False
+        return play_options(state, params, state[0:0], 0) > 0
     if ph == PH_RANGED:
         if rival_on_field(state) == 0:
             return False
@@ -1051,25 +262,7 @@ def legal_actions(state, params, out):
     out[0] = A_END
     n = 1
     if ph == PH_SPACESHIP or ph == PH_HIRING:
-        avail = available_crystal(state, params)
-        troop, building = field_flags(state, params)
-        delta = params[P_COST_DELTA]
-        floor = params[P_COST_FLOOR]
-        ship = params[P_SHIP]
-        for k in range(NK):
-            h = state[HAND + k]
-            if h > 0:
-                b = P_CARDS + k * CF_N
-                t = params[b + CF_TYPE]
-                f = params[b + CF_FACTION]
-                c = params[b + CF_COST]
-                rp = params[b + CF_REPAIR]
-                if _playable(h, ph, t, f, c, rp, delta, floor, ship, False, avail, troop, building):
-                    out[n] = A_PLAY + k
-                    n += 1
-                if _playable(h, ph, t, f, c, rp, delta, floor, ship, True, avail, troop, building):
-                    out[n] = A_PLAY_RED + k
-                    n += 1
+        n = play_options(state, params, out, n)
     elif ph == PH_RANGED:
         if rival_on_field(state) > 0:
             if params[P_SHIP] and state[MARKER] == 1 and params[P_SHIP_RANGED] > 0:
