@@ -24,8 +24,9 @@ BUDGET = {
               "iters_slow": (5, 10)},
     "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200), "mcts_slow": 4,
               "iters_slow": (10, 30)},
+    # long games' MCTS rungs are sized by cost: a darkleaf game at iters=200 is ~70 s
     "full": {"table": 200_000, "ladder": 20_000, "mcts": 1000, "iters": (200, 1000),
-             "mcts_slow": 200, "iters_slow": (100, 400)},
+             "mcts_slow": 40, "iters_slow": (50, 200)},
 }
 
 
