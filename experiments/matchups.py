@@ -15,7 +15,7 @@ import pandas as pd
 from experiments.aggregate import summarize
 from experiments.plan import Study
 from experiments.reporting import Section, bar_with_intervals
-from experiments.stats import bradley_terry, wilson
+from experiments.stats import bradley_terry, wilson, z_value
 from simcore.spec import get_game
 
 TITLE = "Darkleaf Gambit: clan matchups"
@@ -154,10 +154,15 @@ def analyse(study: Study, out) -> list[Section]:
     sec.tables.append(("pairings_by_order", df, "Every pairing and turn order"))
     if len(df):
         t = df[df["agents"] == "table"]
-        edge = pd.DataFrame([{"pairing": p, "first_move_edge": _first_edge(g)}
+        edge = pd.DataFrame([{"pairing": p, **dict(zip(("first_move_edge", "ci_low", "ci_high"),
+                                                       _first_edge(g)))}
                              for p, g in t.groupby("pairing")])
         sec.tables.append(("first_move_edge", edge, "Win rate of the clan moving first minus "
-                           "1/2, averaged over the two orders"))
+                           "1/2, averaged over the two orders (normal 95% interval)"))
+        pos = edge[edge["ci_low"] > 0]
+        sec.text.append(f"Moving first helps in {len(pos)} of {len(edge)} pairings (interval "
+                        f"above 0); mean edge {100 * edge['first_move_edge'].mean():+.1f} "
+                        "points.")
     secs.append(sec)
     hand = [c for c in study.cells if c.labels["kind"] == "handicap"]
     if hand:
@@ -165,14 +170,19 @@ def analyse(study: Study, out) -> list[Section]:
         base = {r["pairing"]: r for r in rows if r["agents"] == "table" and
                 r["first"] == r["clan_a"]}
         for p in _pairings():
-            cands = [(0, None, base[p]["a_win"] if p in base else np.nan)]
+            b0 = base.get(p)
+            cands = [(0, None, b0["a_win"] if b0 else np.nan,
+                      b0["a_win"] * b0["games"] if b0 else 0, b0["games"] if b0 else 0)]
             for c in hand:
                 if c.labels["pairing"] == p:
                     s = summarize(out, c)
-                    cands.append((c.labels["bones"], c.labels["seat"], s.seat_ret[0] / s.games))
+                    cands.append((c.labels["bones"], c.labels["seat"], s.seat_ret[0] / s.games,
+                                  s.seat_ret[0], s.games))
             best = min(cands, key=lambda t: abs(t[2] - 0.5))
+            lo, hi = wilson(best[3], best[4])
             hrows.append({"pairing": p, "bones": best[0], "given_to_seat": best[1],
-                          "first_clan_win": best[2], "baseline": cands[0][2]})
+                          "first_clan_win": best[2], "ci_low": lo, "ci_high": hi,
+                          "games": best[4], "baseline": cands[0][2]})
         sec = Section("Handicap", text=["Pre-slotted bones (0-5) for either seat; the row "
                                         "shows the handicap that brings the pairing closest "
                                         "to 50% (rulebook turn order)."])
@@ -198,7 +208,13 @@ def analyse(study: Study, out) -> list[Section]:
     return secs
 
 
-def _first_edge(g: pd.DataFrame) -> float:
-    """Mean over both orders of (the first mover's return) - 1/2 (draws already count 1/2)."""
-    vals = [(r.a_win if r.first == r.clan_a else 1 - r.a_win) - 0.5 for r in g.itertuples()]
-    return float(np.mean(vals)) if vals else float("nan")
+def _first_edge(g: pd.DataFrame) -> tuple[float, float, float]:
+    """Mean over both orders of (the first mover's return) - 1/2 (draws already count 1/2),
+    with a normal 95% interval (the two orders are independent samples)."""
+    vals = [(r.a_win if r.first == r.clan_a else 1 - r.a_win) for r in g.itertuples()]
+    if not vals:
+        return (float("nan"),) * 3
+    var = sum(v * (1 - v) / max(n, 1) for v, n in zip(vals, g["games"])) / len(vals) ** 2
+    m = float(np.mean(vals)) - 0.5
+    h = z_value() * float(np.sqrt(var))
+    return (m, m - h, m + h)
