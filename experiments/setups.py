@@ -217,7 +217,42 @@ def _generic(out, game, cells) -> Section:
     sec = Section(f"{get_game(game).SPEC.long_name or game}: setups", text=[
         "Scripted players at every named setup: seat win shares (Wilson 95%), mean scores, "
         "end reasons and the engine's own counters."])
+    if game == "darkness":
+        _darkness_labels(df, sec)
     sec.tables.append((f"{game}_setups", df, f"{game}: setups side by side"))
     return sec
+
+
+def _darkness_labels(df, sec) -> None:
+    """Set the measured Coin economy, combativeness, seat balance and scores beside the
+    printed Difficulty / Complexity / Combative labels of the named setups."""
+    from simcore.darkness.locations import SETUPS
+
+    lab = {k: v[2] for k, v in SETUPS.items()}
+    df["printed_difficulty"] = [lab.get(s, ("-",))[0] for s in df["setup"]]
+    df["printed_complexity"] = [lab.get(s, ("-", "-"))[1] for s in df["setup"]]
+    df["printed_combative"] = [lab[s][2] if s in lab else None for s in df["setup"]]
+    seats = [c for c in df.columns if c.startswith("seat") and c.endswith("_win")]
+    df["seat_spread"] = df[seats].max(axis=1) - df[seats].min(axis=1)
+    score = [c for c in df.columns if c.endswith("_mean_score")]
+    df["mean_score"] = df[score].mean(axis=1)
+    named = df[df["printed_difficulty"] != "-"]
+    if named.empty:
+        return
+    by = named.groupby("printed_difficulty")["mean_score"].mean()
+    sec.text.append("Printed Difficulty against the mean score per player (scripted): " + ", ".join(
+        f"{k} {v:.1f}" for k, v in by.items()) + " (a harder setup should score lower).")
+    if "mean attacks_landed" in df.columns:
+        comb = named.groupby("printed_combative")["mean attacks_landed"].mean()
+        sec.text.append("Attacks landed per game, setups printed Combative vs not: " + ", ".join(
+            f"{'combative' if k else 'not combative'} {v:.2f}" for k, v in comb.items()) + ".")
+    if "mean coins_spent" in df.columns:
+        c = named.sort_values("mean coins_spent")
+        sec.text.append(f"Coin economy: tightest {c.iloc[0].setup} ({c.iloc[0]['mean coins_spent']:.1f}"
+                        f" Coins spent per game), most flooded {c.iloc[-1].setup} "
+                        f"({c.iloc[-1]['mean coins_spent']:.1f}).")
+    w = named.sort_values("seat_spread").iloc[-1]
+    sec.text.append(f"Least seat-balanced: {w.setup} (spread of seat win shares "
+                    f"{100 * w.seat_spread:.1f} points; per-seat Wilson intervals in the table).")
 
 
