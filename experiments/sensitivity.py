@@ -120,7 +120,7 @@ def analyse(study: Study, out) -> list[Section]:
         "One-at-a-time sweep: each numeric assumed value is set to the ends of its plausible "
         "range with all else at baseline; games share indices and streams with the baseline "
         "(common random numbers), so the effect is a paired difference with a normal 95% "
-        "interval. 'flips' marks a changed qualitative conclusion.", *study.notes])]
+        "interval. 'flips' marks a changed qualitative conclusion whose paired interval excludes 0.", *study.notes])]
     for game in [g for g in GAMES if any(c.game == g for c in study.cells)]:
         h = headline(game)
         cells = [c for c in study.cells if c.game == game]
@@ -139,7 +139,10 @@ def analyse(study: Study, out) -> list[Section]:
             rows.append({"path": c.labels["path"], "side": c.labels["role"],
                          "value": c.labels["value"], "baseline_value": c.labels["baseline_value"],
                          "metric": float(x.mean()), "effect": d, "ci_low": lo, "ci_high": hi,
-                         "conclusion": concl, "flips": concl != base_concl,
+                         "conclusion": concl,
+                         # a flip must be more than chance: the paired interval excludes 0
+                         "flips": concl != base_concl and bool(lo > 0 or hi < 0),
+                         "changed_within_chance": concl != base_concl and not (lo > 0 or hi < 0),
                          "significant": bool(lo > 0 or hi < 0)})
         df = pd.DataFrame(rows)
         sec = Section(f"{game}: {h['metric']}", text=[
@@ -149,8 +152,11 @@ def analyse(study: Study, out) -> list[Section]:
             flips = df[df["flips"]]
             sec.text.append(f"{int(df['significant'].sum())} of {len(df)} one-sided changes move "
                             f"the metric beyond chance; {len(flips)} flip the conclusion" +
-                            (": " + ", ".join(f"{r.path}={r.value}" for r in flips.itertuples())
-                             if len(flips) else "."))
+                            (": " + ", ".join(f"{r.path}={r.value}" for r in flips.itertuples()) + "."
+                             if len(flips) else ".") +
+                            f" A further {int(df['changed_within_chance'].sum())} change the "
+                            "point conclusion only within chance (paired interval spans 0), "
+                            "which more games would settle.")
             top = (df.assign(mag=df["effect"].abs()).groupby("path")["mag"].max()
                    .sort_values(ascending=False).head(15).index.tolist())
             fig, ax = plt.subplots(figsize=(7, 0.35 * len(top) + 1.5))
