@@ -3,6 +3,7 @@
 Cheap greedy play on a clan-aware evaluation (one linear pass over the board):
 
 * Upkeep, bone slotting and a few yes/no choices follow fixed rules (no search).
+  The bones of a row whose skill no longer applies are always taken back (DG-SLOT-15).
 * Every other decision applies each legal action to a copy and evaluates the result; when
   the action only opens a sub-decision of the same choice (unit -> destination -> Flow, deed
   -> unit -> target) the best option of that sub-decision is taken (at most 3 levels, one
@@ -30,7 +31,7 @@ from numba import njit
 from simcore.darkleaf import engine as E
 from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank
 from simcore.darkleaf.layout import (
-    A_DEED, A_DONE, A_JOURNEY, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_QUARRY, AURA,
+    A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_QUARRY, AURA,
     AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT,
     D_DEST, D_FLOW, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE,
     D_LEAP, D_MORPH, D_MORPH_TGT, D_MORPH_TGT2, D_PIVOT, D_RETREAT, D_SLOT, D_UNIT,
@@ -337,7 +338,20 @@ def _law_done(state, seat, r):
 
 
 @njit(cache=True)
+def _return_choice(legal, n):
+    """A row whose skill no longer applies cannot pay off: take its bones back first (more
+    bones in the pool, never fewer choices later).  -1 when no return is offered."""
+    for i in range(n):
+        if legal[i] >= A_RETURN:
+            return legal[i]
+    return -1
+
+
+@njit(cache=True)
 def _slot_choice(state, params, seat, legal, n):
+    ra = _return_choice(legal, n)
+    if ra >= 0:
+        return ra
     cl = clan_of(params, seat)
     best = 0.0
     ba = A_DONE
@@ -365,6 +379,9 @@ def _slot_choice(state, params, seat, legal, n):
 
 @njit(cache=True)
 def _upkeep(state, params, seat, legal, n):
+    ra = _return_choice(legal, n)
+    if ra >= 0:
+        return ra
     cl = clan_of(params, seat)
     for i in range(n):
         a = legal[i]

@@ -75,7 +75,7 @@ def _aliases():
 SPEC = GameSpec(
     name="darkleaf",
     game_id=3,
-    version=1,
+    version=2,  # 2: Upkeep order kept; returning bones from an inapplicable skill
     players=(2, 2),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
