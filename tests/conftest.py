@@ -43,3 +43,13 @@ def arena_ready():
 
     simulate("tictactoe", "random", games=2, seed=0)
     return True
+
+
+@pytest.fixture(scope="session")
+def compiled():
+    """Darkleaf rules tests: compile (or load) the darkleaf kernels once per session."""
+    from simcore.darkleaf import API
+
+    p = API.params(2, "murg-huldra")
+    API.legal_actions(API.new_state(p), p)
+    return True

@@ -3,7 +3,6 @@ covered by parts 1 and 2, each driven through the engine on a small hand-built p
 
 Each test names the checklist items it checks (../shared/rules/checklists/darkleaf.md).
 """
-import pytest
 from test_darkleaf_phases import finish_turn, units
 from test_darkleaf_rules import Pos, hunt_targets, names, sq, sqs
 
@@ -11,14 +10,6 @@ from simcore.darkleaf import API, board, skills
 from simcore.darkleaf import layout as L
 
 P, N, B, R, Q, K = L.PAWN, L.KNIGHT, L.SAGE, L.ROOK, L.QUEEN, L.KING
-
-
-@pytest.fixture(scope="module")
-def compiled():
-    p = API.params(2, "murg-huldra")
-    s = API.new_state(p)
-    API.legal_actions(s, p)
-    return True
 
 
 def ring(centre, dist):

@@ -18,14 +18,6 @@ from simcore.spec import BadInput
 P, N, B, R, Q, K = L.PAWN, L.KNIGHT, L.SAGE, L.ROOK, L.QUEEN, L.KING
 
 
-@pytest.fixture(scope="module")
-def compiled():
-    p = API.params(2, "murg-huldra")
-    s = API.new_state(p)
-    API.legal_actions(s, p)
-    return True
-
-
 def finish_turn(s, p):
     """Play out the current turn passively (done where allowed, else a journey declaration
     that is then not taken); returns when the other seat is to act."""

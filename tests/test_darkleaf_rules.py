@@ -9,9 +9,8 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simcore.darkleaf import API, SETUPS, SPEC, engine, setup_for_clans
+from simcore.darkleaf import API, SETUPS, SPEC, engine, moves, setup_for_clans, skills
 from simcore.darkleaf import layout as L
-from simcore.darkleaf import moves, skills
 from simcore.rng import new_rng, randint, seed_rng
 from simcore.spec import BadInput
 
@@ -24,14 +23,6 @@ def sq(name):
 
 def names(squares):
     return sorted("abcdefgh"[s % 8] + str(s // 8 + 1) for s in squares)
-
-
-@pytest.fixture(scope="module")
-def compiled():
-    p = API.params(2, "murg-huldra")
-    s = API.new_state(p)
-    API.legal_actions(s, p)
-    return True
 
 
 def rng_for(value, faces):

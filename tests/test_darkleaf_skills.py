@@ -6,21 +6,12 @@ skill is exercised by calling ``turn.acquire`` for its row (what Phase 5 does on
 paid) and then answering the decisions it opens, as a player would.
 """
 import numpy as np
-import pytest
+from test_darkleaf_rules import Pos, names, sq, sqs
 
-from simcore.darkleaf import API, board, moves, skills, turn
+from simcore.darkleaf import API, board, moves, turn
 from simcore.darkleaf import layout as L
-from test_darkleaf_rules import Pos, names, rng_for, sq, sqs
 
 P, N, B, R, Q, K = L.PAWN, L.KNIGHT, L.SAGE, L.ROOK, L.QUEEN, L.KING
-
-
-@pytest.fixture(scope="module")
-def compiled():
-    p = API.params(2, "murg-huldra")
-    s = API.new_state(p)
-    API.legal_actions(s, p)
-    return True
 
 
 def acquire(pos, seat, r):

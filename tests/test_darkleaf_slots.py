@@ -7,7 +7,6 @@ in that skill to their pool."  The engine offers one optional action per such ro
 units leave the board through the engine's own deeds or ``board.vanquish``.
 """
 import numpy as np
-import pytest
 from test_darkleaf_phases import finish_turn
 from test_darkleaf_rules import Pos, sq
 
@@ -17,14 +16,6 @@ from simcore.rng import new_rng
 
 P, N, B, R, Q, K = L.PAWN, L.KNIGHT, L.SAGE, L.ROOK, L.QUEEN, L.KING
 RET = L.A_RETURN
-
-
-@pytest.fixture(scope="module")
-def compiled():
-    p = API.params(2, "murg-huldra")
-    s = API.new_state(p)
-    API.legal_actions(s, p)
-    return True
 
 
 def slots(s, seat, r):
