@@ -1,0 +1,106 @@
+"""The balance regression gate (`darkbalance regress`): passes on unchanged engines,
+fails (exit 1) when a metric moved beyond chance, and rejects bad baselines (exit 2)."""
+import json
+import math
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from scipy.stats import norm
+
+from cli import main
+from experiments import regress as R
+from experiments.stats import welch_z_p
+
+ROOT = Path(__file__).resolve().parents[1]
+SMALL = ({"game": "connect4", "agents": "random", "games": 3000},
+         {"game": "court", "players": 4, "agents": "random", "games": 3000})
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_welch_z_p_hand_values():
+    # se = sqrt(0.5^2/100 + 0.49^2/100) = 0.0700071; z = 0.1/se = 1.42843
+    se = math.sqrt(0.25 / 100 + 0.49 ** 2 / 100)
+    assert se == pytest.approx(0.0700071, abs=1e-6)
+    assert welch_z_p(0.5, 0.5, 100, 0.6, 0.49, 100) == pytest.approx(2 * norm.sf(0.1 / se))
+    assert welch_z_p(0.5, 0.5, 100, 0.6, 0.49, 100) == pytest.approx(0.15318, abs=1e-4)
+    assert welch_z_p(0.0, 0.0, 50, 0.0, 0.0, 80) == 1.0   # identical constants
+    assert welch_z_p(0.0, 0.0, 50, 1.0, 0.0, 80) == 0.0
+
+
+@pytest.fixture(scope="module")
+def small_baseline(tmp_path_factory):
+    path = tmp_path_factory.mktemp("bl") / "small.json"
+    R.write_baseline(path, SMALL, seed=4, echo=lambda *_: None)
+    return path
+
+
+def test_unchanged_engines_pass_and_reproduce(small_baseline):
+    doc = json.loads(small_baseline.read_text())
+    assert doc["format"] == R.FORMAT and len(doc["cells"]) == 2
+    court = doc["cells"][1]
+    assert court["players"] == 4 and court["version"] >= 1
+    # four seats of a rotated random 4-player game: returns sum to <= 1 per game
+    assert sum(court["metrics"][f"return_{s}"]["mean"] for s in range(4)) <= 1.0 + 1e-9
+    res = run("regress", small_baseline)
+    assert res.exit_code == 0, res.output
+    assert "0 moved" in res.output
+
+
+def test_moved_metric_fails_with_exit_1(small_baseline, tmp_path):
+    doc = json.loads(small_baseline.read_text())
+    doc["cells"][1]["metrics"]["return_2"]["mean"] += 0.08   # ~9 standard errors
+    doc["cells"][0]["metrics"]["length"]["mean"] += 0.01     # well within chance
+    bad = tmp_path / "shifted.json"
+    bad.write_text(json.dumps(doc))
+    res = run("regress", bad)
+    assert res.exit_code == 1, res.output
+    assert "MOVED court 4p random: return_2" in res.output
+    assert "connect4" not in res.output.split("moved", 1)[1]
+
+
+def test_other_seed_is_within_chance(small_baseline):
+    """A different seed re-samples every game: nothing should move at alpha 0.001."""
+    assert R.check(small_baseline, seed=99, alpha=0.001, echo=lambda *_: None) == []
+
+
+@pytest.mark.parametrize("content,needle", [
+    ("{not json", "is not valid JSON"),
+    ('{"format": "other"}', "format must be"),
+    ('{"format": "darkbalance-baseline/1", "seed": 0, "cells": []}', "non-empty list"),
+    ('{"format": "darkbalance-baseline/1", "seed": 0, "cells": [{"game": "chess", '
+     '"players": 2, "agents": "random", "sets": [], "games": 5, "version": 1, '
+     '"metrics": {}}]}', "unknown game 'chess'"),
+    ('{"format": "darkbalance-baseline/1", "seed": 0, "cells": [{"game": "court"}]}',
+     "cell 0 needs 'players'"),
+])
+def test_malformed_baseline_is_one_line_exit_2(tmp_path, content, needle):
+    p = tmp_path / "b.json"
+    p.write_text(content)
+    for args in (("regress", p), ("regress", "--update", p)):
+        res = run(*args)
+        assert res.exit_code == 2, res.output
+        lines = [ln for ln in res.output.splitlines() if ln.strip()]
+        assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0]
+    assert p.read_text() == content   # --update left the bad file as it was
+
+
+def test_bad_arguments_exit_2(tmp_path):
+    for args, needle in ((("regress", tmp_path / "none.json"), "does not exist"),
+                         (("regress", "--update", tmp_path / "new.json"), "does not exist"),
+                         (("regress", "--alpha", "2", ROOT / "results/baselines/default.json"),
+                          "--alpha must be in (0, 1)")):
+        res = run(*args)
+        assert res.exit_code == 2 and needle in res.output, res.output
+
+
+def test_committed_baseline_passes():
+    """The project's own gate: the committed baseline reproduces on this tree."""
+    path = ROOT / "results/baselines/default.json"
+    doc = R.load_baseline(path)
+    assert {c["game"] for c in doc["cells"]} >= {"court", "frontier", "darkleaf", "darkness",
+                                                 "humanity"}
+    assert R.check(path, echo=lambda *_: None) == []
