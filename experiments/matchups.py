@@ -23,9 +23,9 @@ GAMES = ("darkleaf",)
 # MCTS on darkleaf runs ~900 simulations/s: the quick profile leaves the MCTS table out
 BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1, "iters": 5},
           "quick": {"table": 300, "handicap": 100, "will": 200, "mcts": 0, "iters": 50},
-          # MCTS darkleaf: ~300 decisions a game at ~870 simulations/s (one thread), so
-          # iters=50 costs ~17 s a game; 10 games per ordered pairing is ~1.4 core-hours
-          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 10,
+          # MCTS darkleaf: a game at iters=50 for one seat took 2.2 s (one thread, measured),
+          # so 40 games per ordered pairing, both seats searching, is ~1.5 core-hours
+          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 40,
                    "iters": 50}}
 
 
