@@ -257,13 +257,9 @@ def _return_opts(state, params, seat, out, n, write):
 
 
 @njit(cache=True)
-def _upkeep_opts(state, params, out, write):
-    seat = state[CUR]
+def _relic_spend_opts(state, params, seat, tf, out, n, write):
+    """The relic tokens seat may spend in Upkeep (Murg relics, Unrelenting Tide, Banish)."""
     cl = clan_of(params, seat)
-    n = 0
-    tf = state[TFLAGS]
-    if tf & TF_WILL:  # Upkeep steps run in order: relic tokens are spent before the Will
-        cl = -1
     if cl == MURG:
         if state[RELIC + seat * 5 + 1] > 0 and not (tf & TF_PREDICT):
             n = _add(out, n, A_SPEND + 1, write)
@@ -279,6 +275,16 @@ def _upkeep_opts(state, params, out, write):
     elif cl == ERDE:
         if state[RELIC + seat * 5] > 0 and _banish_next(state, params, seat) >= 0:
             n = _add(out, n, A_SPEND, write)
+    return n
+
+
+@njit(cache=True)
+def _upkeep_opts(state, params, out, write):
+    seat = state[CUR]
+    n = 0
+    tf = state[TFLAGS]
+    if not (tf & TF_WILL):  # Upkeep steps run in order: relic tokens are spent before the Will
+        n = _relic_spend_opts(state, params, seat, tf, out, n, write)
     if state[WILLTOK + seat] > 0:
         n = _add(out, n, A_WILL, write)
     n = _return_opts(state, params, seat, out, n, write)

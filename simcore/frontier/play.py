@@ -64,15 +64,24 @@ _MAX_EXACT_SOURCES = 14
 # crystal
 # --------------------------------------------------------------------------
 @njit(cache=True)
+def crystal_of(state, params, s):
+    """Crystal Tel·lus slot s can generate now: an activated Building, not attached, with a
+    Crystal ability (0 for anything else).  One test for counting and for paying."""
+    k = state[TF_KIND + s]
+    if k < 0 or state[TF_ACT + s] != 1 or state[TF_HOST + s] != -1:
+        return 0
+    b = P_CARDS + k * CF_N
+    if params[b + CF_TYPE] != T_BUILDING or params[b + CF_CRYSTAL] <= 0:
+        return 0
+    return params[b + CF_CRYSTAL]
+
+
+@njit(cache=True)
 def available_crystal(state, params):
     """All the Crystal the player could generate now (activated Buildings + marker)."""
     t = 0
     for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and state[TF_ACT + s] == 1 and state[TF_HOST + s] == -1:
-            b = P_CARDS + k * CF_N
-            if params[b + CF_TYPE] == T_BUILDING and params[b + CF_CRYSTAL] > 0:
-                t += params[b + CF_CRYSTAL]
+        t += crystal_of(state, params, s)
     if params[P_SHIP] and state[MARKER] == 1:
         t += params[P_SHIP_CRYSTAL]
     return t
@@ -87,12 +96,9 @@ def pay(state, params, cost):
     mask = 0
     nsrc = 0
     for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and state[TF_ACT + s] == 1 and state[TF_HOST + s] == -1:
-            b = P_CARDS + k * CF_N
-            if params[b + CF_TYPE] == T_BUILDING and params[b + CF_CRYSTAL] > 0:
-                mask |= 1 << s
-                nsrc += 1
+        if crystal_of(state, params, s) > 0:
+            mask |= 1 << s
+            nsrc += 1
     if params[P_SHIP] and state[MARKER] == 1 and params[P_SHIP_CRYSTAL] > 0:
         mask |= 1 << MAX_TF
         nsrc += 1
