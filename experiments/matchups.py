@@ -23,9 +23,9 @@ GAMES = ("darkleaf",)
 # MCTS on darkleaf runs ~900 simulations/s: the quick profile leaves the MCTS table out
 BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1, "iters": 5},
           "quick": {"table": 300, "handicap": 100, "will": 200, "mcts": 0, "iters": 50},
-          # MCTS darkleaf: a game at iters=50 for one seat took 2.2 s (one thread, measured),
-          # so 40 games per ordered pairing, both seats searching, is ~1.5 core-hours
-          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 40,
+          # MCTS darkleaf, both seats searching at iters=50: 40 games took ~2.5 min on 2 cores
+          # (measured), so 20 games per ordered pairing (600 pooled) keeps the cells ~40 min
+          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 20,
                    "iters": 50}}
 
 
