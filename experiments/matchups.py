@@ -21,7 +21,10 @@ from simcore.spec import get_game
 TITLE = "Darkleaf Gambit: clan matchups"
 GAMES = ("darkleaf",)
 # MCTS on darkleaf runs ~900 simulations/s: the quick profile leaves the MCTS table out
-BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1, "iters": 5},
+# smoke caps MCTS rollouts (depth=30): it checks the path, and a full-length darkleaf
+# rollout made each 1-game smoke cell cost ~3 s
+BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1, "iters": 5,
+                    "depth": 30},
           "quick": {"table": 300, "handicap": 100, "will": 200, "mcts": 0, "iters": 50},
           # MCTS darkleaf, both seats searching at iters=50: 40 games took ~2.5 min on 2 cores
           # (measured), so 20 games per ordered pairing (600 pooled) keeps the cells ~40 min
@@ -49,7 +52,8 @@ def build(profile: str, seed: int) -> Study:
                    stream=stream, sets=sets, rotate=False,
                    labels={"kind": "table", "pairing": pairing, "swapped": swapped})
             if b["mcts"]:
-                st.add("darkleaf", 2, (f"mcts:iters={b['iters']}",) * 2, b["mcts"],
+                depth = f",depth={b['depth']}" if b.get("depth") else ""
+                st.add("darkleaf", 2, (f"mcts:iters={b['iters']}{depth}",) * 2, b["mcts"],
                        setup=pairing, stream=stream + 1, sets=sets, rotate=False,
                        labels={"kind": "mcts", "pairing": pairing, "swapped": swapped})
         if "setup.handicap_bones" in paths and "setup.handicap_seat" in paths:

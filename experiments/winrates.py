@@ -20,8 +20,9 @@ TITLE = "Win rates, seat effects and the skill ladder"
 GAMES = None  # every registered game
 
 BUDGET = {
+    # smoke caps the long games' MCTS rollouts (depth=30): it checks the path, not the play
     "smoke": {"table": 100, "ladder": 40, "mcts": 4, "iters": (10, 20), "mcts_slow": 2,
-              "iters_slow": (5, 10)},
+              "iters_slow": (5, 10), "depth_slow": 30},
     "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200), "mcts_slow": 4,
               "iters_slow": (10, 30)},
     # long games' MCTS rungs are sized by cost: a darkleaf game at iters=200 is ~70 s
@@ -44,7 +45,8 @@ def build(profile: str, seed: int) -> Study:
             # decision at 200 iterations takes ~0.2 s, a game ~300 of them
             slow = spec.max_game_length > 1000
             iters = b["iters_slow"] if slow else b["iters"]
-            ladder = ["random", "scripted"] + [f"mcts:iters={i}" for i in iters]
+            depth = f",depth={b['depth_slow']}" if slow and b.get("depth_slow") else ""
+            ladder = ["random", "scripted"] + [f"mcts:iters={i}{depth}" for i in iters]
             for a in ladder:
                 n = (b["mcts_slow"] if slow else b["mcts"]) if a.startswith("mcts") \
                     else b["ladder"]
