@@ -61,6 +61,17 @@ def _focus_interval(cell: Cell, shards: list[Path]) -> tuple[int, float]:
     return n, (hi - lo) / 2
 
 
+def games_on_disk(study: Study, out: str | Path) -> int:
+    """Games of ``study`` already in finished shards under ``out`` (what a resume reuses)."""
+    total = 0
+    for c in study.cells:
+        d = cell_dir(Path(out), c)
+        for first in range(0, c.games, study.chunk):
+            if (d / f"{first:010d}.parquet").exists():
+                total += min(study.chunk, c.games - first)
+    return total
+
+
 def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int = 1,
               address: str | None = None, progress: bool = True, echo=print) -> Path:
     """Play every cell of ``study`` into shards under ``out``; return the shard root.

@@ -9,7 +9,7 @@ import time
 from importlib import import_module
 from pathlib import Path
 
-from experiments.execute import run_study
+from experiments.execute import games_on_disk, run_study
 from experiments.reporting import write_report
 from simcore.spec import BadInput, game_names, get_game
 
@@ -43,6 +43,7 @@ def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "res
     out = Path(root) / name
     t0 = time.perf_counter()
     study = mod.build(profile, seed)
+    reused = games_on_disk(study, out)
     run_study(study, out, backend=backend, jobs=jobs, address=address, echo=echo)
     sections = mod.analyse(study, out)
     games = sorted({c.game for c in study.cells})
@@ -53,7 +54,9 @@ def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "res
         "cells": len(study.cells),
         "engines": ", ".join(f"{g} v{get_game(g).SPEC.version}" for g in games),
         "agent specs": "; ".join(agents),
-        "wall time": f"{time.perf_counter() - t0:.0f} s",
+        # a resumed run times only itself: say how much came from earlier runs' shards
+        "wall time": f"{time.perf_counter() - t0:.0f} s" + (
+            f" (this run; {reused:,} games read from an earlier run's shards)" if reused else ""),
         "intervals": "Wilson score 95% for rates; normal 95% for paired differences",
     }
     for note in study.notes:

@@ -120,3 +120,20 @@ def test_unknown_study_and_profile():
         run_named("nope")
     with pytest.raises(BadInput, match="valid: quick, full"):
         run_named("winrates", profile="huge")
+
+
+def test_resumed_study_says_its_time_covers_only_itself(smoke_report):
+    """A rerun over finished shards plays nothing; its meta says how many games it reused."""
+    import json
+
+    from experiments.execute import games_on_disk
+    from experiments.studies import study_module
+
+    root, _ = smoke_report
+    study = study_module("locations").build("smoke", 0)
+    total = sum(c.games for c in study.cells)
+    assert games_on_disk(study, Path(root) / "locations") == total
+    run_named("locations", "smoke", 0, str(root), echo=lambda *_: None)
+    meta = json.loads((Path(root) / "locations" / "meta.json").read_text())
+    assert f"{total:,} games read from an earlier run's shards" in meta["wall time"]
+    assert games_on_disk(study, Path(root) / "nowhere") == 0
