@@ -26,9 +26,9 @@ GAMES = ("darkleaf",)
 BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1, "iters": 5,
                     "depth": 30},
           "quick": {"table": 300, "handicap": 100, "will": 200, "mcts": 0, "iters": 50},
-          # MCTS darkleaf, both seats searching at iters=50: 40 games took ~2.5 min on 2 cores
-          # (measured), so 20 games per ordered pairing (600 pooled) keeps the cells ~40 min
-          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 20,
+          # MCTS darkleaf, both seats searching at iters=50: 20 games took 1.2-12 min on 2
+          # cores by pairing (measured), so 10 games per ordered pairing (300 pooled)
+          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 10,
                    "iters": 50}}
 
 
