@@ -5,6 +5,7 @@ arguments or captured by factory closures, so generic code calls these
 functions with an integer ``game`` id instead (see each SPEC.game_id).
 Adding a game: import its engine and add one branch to every function.
 """
+import numpy as np
 from numba import njit
 
 from simcore.connect4 import engine as connect4
@@ -101,6 +102,9 @@ def legal_actions(game, state, params, out):
 
 @njit(cache=True, inline="always")
 def step(game, state, params, action, rng):
+    # one action type for every caller (legal arrays hold int32, searches return int64):
+    # each extra type would compile a game's whole step tree again (~10-20 s a game)
+    action = np.int64(action)
     if game == TICTACTOE:
         tictactoe.step(state, params, action, rng)
     elif game == CONNECT4:

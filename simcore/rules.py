@@ -15,6 +15,7 @@ entries are marked ``source = "override"`` so reports say so.
 """
 from __future__ import annotations
 
+import copy
 import difflib
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -161,7 +162,33 @@ def _leaves(data: dict, prefix: str = ""):
 
 
 def load_rules(game: str, path: str | Path) -> RuleSet:
-    """Parse and validate a game's rules.toml into a :class:`RuleSet`."""
+    """Parse and validate a game's rules.toml into a :class:`RuleSet`.
+
+    Parsed files are kept per (path, mtime, size): a study builds hundreds of plans
+    from the same file, and parsing one took ~30 ms (most of a smoke report's setup).
+    """
+    try:
+        st = Path(path).stat()
+        key = (game, str(Path(path).resolve()), st.st_mtime_ns, st.st_size)
+    except OSError:
+        key = None  # let the reader name the problem
+    if key is None or key not in _PARSED:
+        rs = _load_rules(game, path)
+        if key is None:
+            return rs
+        if len(_PARSED) >= 64:
+            _PARSED.clear()
+        _PARSED[key] = rs
+    rs = _PARSED[key]
+    # a fresh RuleSet each call; list values copied so a caller cannot alter the cache
+    return RuleSet(game, {p: replace(e, value=copy.deepcopy(e.value)) if isinstance(e.value, list)
+                          else e for p, e in rs.entries.items()}, str(path))
+
+
+_PARSED: dict = {}
+
+
+def _load_rules(game: str, path: str | Path) -> RuleSet:
     data = _read_toml(path)
     entries: dict[str, Entry] = {}
     for p, leaf in _leaves(data):

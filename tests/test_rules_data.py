@@ -82,3 +82,21 @@ def test_every_assumed_range_endpoint_compiles():
                 val = int(v) if isinstance(e.value, int) else float(v)
                 for players in sorted({spec.players[0], spec.players[1]}):
                     api.params(players, None, api.rules(sets=[f"{e.path}={val}"]))
+
+
+def test_parsed_rules_are_reused_but_not_shared(tmp_path):
+    """load_rules keeps a parsed file: a caller altering a list value does not reach the next
+    load, and an edited file is read again."""
+    src = get_game("court").API.rules().origin
+    path = tmp_path / "rules.toml"
+    path.write_text(open(src).read())
+    a = load_rules("court", path)
+    lists = [p for p, e in a.entries.items() if isinstance(e.value, list)]
+    assert lists, "court has list values"
+    before = list(a[lists[0]])
+    a.entries[lists[0]].value.append(999)
+    b = load_rules("court", path)
+    assert b[lists[0]] == before
+    path.write_text(path.read_text().replace("[meta]", "bogus = 1\n[meta]", 1))
+    with pytest.raises(BadInput, match="bogus must be a table"):
+        load_rules("court", path)  # edited: read again, not served from the kept parse
