@@ -61,15 +61,16 @@ def _focus_interval(cell: Cell, shards: list[Path]) -> tuple[int, float]:
     return n, (hi - lo) / 2
 
 
+def chunks(study: Study, cell: Cell, out: str | Path):
+    """Yield (first game index, games, shard path) for each chunk of ``cell``."""
+    d = cell_dir(Path(out), cell)
+    for first in range(0, cell.games, study.chunk):
+        yield first, min(study.chunk, cell.games - first), d / f"{first:010d}.parquet"
+
+
 def games_on_disk(study: Study, out: str | Path) -> int:
     """Games of ``study`` already in finished shards under ``out`` (what a resume reuses)."""
-    total = 0
-    for c in study.cells:
-        d = cell_dir(Path(out), c)
-        for first in range(0, c.games, study.chunk):
-            if (d / f"{first:010d}.parquet").exists():
-                total += min(study.chunk, c.games - first)
-    return total
+    return sum(n for c in study.cells for _, n, path in chunks(study, c, out) if path.exists())
 
 
 def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int = 1,
@@ -114,11 +115,8 @@ def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int =
         fixed = [c for c in study.cells if c.target_halfwidth <= 0]
         jobs_list = []
         for c in fixed:
-            d = cell_dir(out, c)
-            d.mkdir(parents=True, exist_ok=True)
-            for first in range(0, c.games, study.chunk):
-                n = min(study.chunk, c.games - first)
-                path = d / f"{first:010d}.parquet"
+            cell_dir(out, c).mkdir(parents=True, exist_ok=True)
+            for first, n, path in chunks(study, c, out):
                 if path.exists():
                     if bar is not None:
                         bar.update(n)
@@ -128,19 +126,15 @@ def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int =
         for c in seq:  # sequential stopping decides chunk by chunk
             d = cell_dir(out, c)
             d.mkdir(parents=True, exist_ok=True)
-            first = 0
-            while first < c.games:
-                n = min(study.chunk, c.games - first)
-                path = d / f"{first:010d}.parquet"
+            for first, n, path in chunks(study, c, out):
                 if not path.exists():
                     _chunk_job(c, study.seed, first, n, str(path), None)
                 if bar is not None:
                     bar.update(n)
-                first += n
                 done, half = _focus_interval(c, sorted(d.glob("*.parquet")))
                 if done >= c.min_games and half <= c.target_halfwidth:
-                    if bar is not None:
-                        bar.update(c.games - first)  # skipped: the interval is narrow enough
+                    if bar is not None:  # the rest is skipped: the interval is narrow enough
+                        bar.update(c.games - first - n)
                     break
     finally:
         if bar is not None:
