@@ -68,46 +68,74 @@ def games():
         click.echo(f"{name:<10} {s.players[0]}-{s.players[1]:<6} {s.version:<8} {', '.join(s.setups)}")
 
 
-@main.command()
-@click.argument("game")
-@click.option("--players", "-p", type=int, default=None, help="Player count (default: minimum).")
-@click.option("--agents", "-a", default="random", show_default=True,
-              help="One agent spec for all seats, or one per seat, comma separated.")
-@click.option("--games", "-n", "n_games", type=int, default=1000, show_default=True)
-@click.option("--seed", "-s", type=int, default=0, show_default=True)
-@click.option("--threads", "-t", type=int, default=None, help="numba threads (default: all).")
-@click.option("--setup", "--variant", "--scenario", "setup", default=None,
-              help="Named setup, variant or scenario (see `darkbalance games`).")
-@click.option("--out", "-o", default=None, metavar="FILE.parquet|.csv",
-              help="Write one row per game.")
-@click.option("--no-rotate", is_flag=True, help="Keep agents in the seats given (no rotation).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
-@click.option("--clans", default=None, metavar="A,B", help="darkleaf: the two clans.")
-@click.option("--first", default=None, metavar="CLAN",
-              help="darkleaf: the clan that moves first (default: the rulebook order).")
-@click.option("--locations", default=None, metavar="51,52,...",
-              help="darkness: play these 10 locations.")
-@click.option("--random-setup", is_flag=True, help="darkness: 10 random locations per game.")
-@rules_options
-def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotate, quiet,
-             clans, first, locations, random_setup, rules_file, sets):
-    """Play GAME many times and print win rates by seat with Wilson intervals."""
-    from experiments.api import plan, run_plan, to_frame, _check_int
-    from experiments.io import check_output, write_table
+def play_options(f):
+    """The options that say which games to play: shared by simulate, replay and decisions."""
+    opts = [
+        click.option("--players", "-p", type=int, default=None,
+                     help="Player count (default: minimum)."),
+        click.option("--agents", "-a", default="random", show_default=True,
+                     help="One agent spec for all seats, or one per seat, comma separated."),
+        click.option("--seed", "-s", type=int, default=0, show_default=True),
+        click.option("--threads", "-t", type=int, default=None,
+                     help="numba threads (default: all)."),
+        click.option("--setup", "--variant", "--scenario", "setup", default=None,
+                     help="Named setup, variant or scenario (see `darkbalance games`)."),
+        click.option("--no-rotate", is_flag=True,
+                     help="Keep agents in the seats given (no rotation)."),
+        click.option("--clans", default=None, metavar="A,B", help="darkleaf: the two clans."),
+        click.option("--first", default=None, metavar="CLAN",
+                     help="darkleaf: the clan that moves first (default: the rulebook order)."),
+        click.option("--locations", default=None, metavar="51,52,...",
+                     help="darkness: play these 10 locations."),
+        click.option("--random-setup", is_flag=True,
+                     help="darkness: 10 random locations per game."),
+    ]
+    for o in reversed(opts):
+        f = o(f)
+    return rules_options(f)
+
+
+def _plan(game, players, agents, setup, no_rotate, clans, first, locations, random_setup,
+          rules_file, sets):
+    from experiments.api import plan
     from experiments.options import game_options
-    from experiments.summary import summary_text
 
     setup, sets = game_options(game, setup, sets, clans, first, locations, random_setup)
-    n_games = _check_int("--games", n_games, 0)
-    seed = _check_int("--seed", seed, 0)
+    return plan(game, agents, players, setup, rules_file, sets, rotate=not no_rotate)
+
+
+@main.command()
+@click.argument("game")
+@click.option("--games", "-n", "n_games", type=int, default=1000, show_default=True)
+@click.option("--out", "-o", default=None, metavar="FILE.parquet|.csv",
+              help="Write one row per game.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar or compile notices.")
+@play_options
+def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotate, quiet,
+             clans, first, locations, random_setup, rules_file, sets):
+    """Play GAME many times and print win rates by seat with Wilson intervals.
+
+    Example: darkbalance simulate court --players 4 --agents scripted --games 10000
+    """
+    from experiments.api import check_int, run_plan, to_frame
+    from experiments.io import check_output, write_table
+    from experiments.summary import summary_text
+
+    n_games = check_int("--games", n_games, 0)
+    seed = check_int("--seed", seed, 0)
     if out:
         check_output(out)
-    p = plan(game, agents, players, setup, rules_file, sets, rotate=not no_rotate)
+    p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
+              random_setup, rules_file, sets)
+    if quiet:
+        from simcore import dispatch
+
+        dispatch.notice = None
     bar = None
     if not quiet:
-        from tqdm import tqdm
+        from experiments.progress import progress_bar
 
-        bar = tqdm(total=n_games, unit="game", delay=1.5, file=sys.stderr, smoothing=0.1)
+        bar = progress_bar(n_games)
     try:
         raw = run_plan(p, n_games, seed, threads=threads,
                        progress=None if bar is None else bar.update)
@@ -123,6 +151,94 @@ def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotat
     if out:
         write_table(df, out)
         click.echo(f"wrote {len(df)} rows to {out}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--game-index", "-i", type=int, default=0, show_default=True,
+              help="Which game of the run to replay (as `simulate` numbers them).")
+@click.option("--json", "json_out", default=None, metavar="FILE.json",
+              help="Also write one record per step.")
+@play_options
+def replay(game, players, agents, seed, threads, setup, no_rotate, clans, first, locations,
+           random_setup, rules_file, sets, game_index, json_out):
+    """Replay one game exactly as `simulate` with the same options played it, as a log.
+
+    \b
+    Examples:
+      darkbalance replay connect4 --agents scripted,random --game-index 3
+      darkbalance replay court --players 4 --agents scripted --seed 1 --game-index 12
+      darkbalance replay darkleaf --clans hexen,wibo --agents scripted
+      darkbalance replay darkness --players 1 --random-setup --agents scripted -i 5
+      darkbalance replay humanity --players 3 --scenario 3 --agents scripted
+      darkbalance replay frontier --variant eased --agents scripted --json game.json
+    """
+    import json
+
+    from experiments.api import check_int
+    from experiments.io import check_output, write_atomic
+    from experiments.replay import format_replay, replay as run_replay
+
+    game_index = check_int("--game-index", game_index, 0)
+    seed = check_int("--seed", seed, 0)
+    if json_out:
+        check_output(json_out, (".json",))
+    p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
+              random_setup, rules_file, sets)
+    r = run_replay(p, game_index, seed)
+    click.echo(format_replay(r))
+    if json_out:
+        text = json.dumps(r, indent=1)
+        write_atomic(json_out, lambda t: Path(t).write_text(text))
+        click.echo(f"wrote {len(r['steps'])} steps to {json_out}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--games", "-n", "n_games", type=int, default=2000, show_default=True)
+@click.option("--out", "-o", default=None, metavar="FILE.csv|.parquet",
+              help="Write the table.")
+@play_options
+def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, clans, first,
+              locations, random_setup, rules_file, sets, out):
+    """Count each action kind per agent and seat, and the seat's mean return in games
+    with that kind vs without (Wilson 95% intervals).
+
+    Example: darkbalance decisions darkness --players 1 --random-setup --agents scripted
+    """
+    from experiments.api import check_int
+    from experiments.io import check_output, write_table
+    from experiments.replay import decisions as count
+
+    n_games = check_int("--games", n_games, 1)
+    seed = check_int("--seed", seed, 0)
+    if out:
+        check_output(out)
+    p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
+              random_setup, rules_file, sets)
+    df = count(p, n_games, seed, threads)
+    show = df[df["decisions"] > 0]
+    for r in show.itertuples(index=False):
+        click.echo(f"{r.agent:<28} seat {r.seat} {r.kind:<24} {r.decisions:>9,} "
+                   f"({100 * r.share:5.1f}%)  in {r.games_with:>6,}/{r.games:,} games; "
+                   f"return with {r.return_with:.3f} [{r.return_with_lo:.3f}, "
+                   f"{r.return_with_hi:.3f}] vs without {r.return_without:.3f}")
+    if out:
+        write_table(df, out)
+        click.echo(f"wrote {len(df)} rows to {out}")
+
+
+@main.command()
+@click.argument("games_", nargs=-1, metavar="[GAME]...")
+def warmup(games_):
+    """Compile the kernels of GAME(s) ahead of time (default: every game).
+
+    numba caches compiled code on disk, so only the first run pays; after an edit to one
+    engine only that game compiles again.  Example: darkbalance warmup court darkleaf
+    """
+    from experiments.api import warmup as warm
+
+    warm(games_ or None, echo=click.echo)
 
 
 @main.command()
@@ -163,12 +279,17 @@ def study_options(f):
                      help="Dask scheduler (with --backend dask).")(f)
     f = click.option("--jobs", "-j", type=int, default=1, show_default=True,
                      help="Worker processes (with --backend loky).")(f)
-    f = click.option("--backend", default="local", show_default=True,
+    f = click.option("--backend", type=click.Choice(["local", "loky", "dask"]),
+                     default="local", show_default=True,
                      help="local (numba threads), loky (processes) or dask.")(f)
+    f = click.option("--fresh", is_flag=True,
+                     help="Move aside results of another plan (seed, engine version, rules) "
+                          "in the results folder instead of refusing.")(f)
     f = click.option("--results", "root", default="results", show_default=True,
                      help="Results directory.")(f)
     f = click.option("--seed", type=int, default=0, show_default=True)(f)
-    f = click.option("--profile", default="quick", show_default=True,
+    f = click.option("--profile", type=click.Choice(["quick", "full"]), default="quick",
+                     show_default=True,
                      help="quick (about ten minutes) or full (millions of games).")(f)
     return f
 
@@ -176,26 +297,28 @@ def study_options(f):
 @main.command()
 @click.argument("name")
 @study_options
-def study(name, profile, seed, root, backend, jobs, address):
+def study(name, profile, seed, root, backend, jobs, address, fresh):
     """Run study NAME (winrates, matchups, locations, setups, sensitivity); resumable."""
-    from experiments.api import _check_int
+    from experiments.api import check_int
     from experiments.studies import run_named
 
-    _check_int("--seed", seed, 0)
-    path = run_named(name, profile, seed, root, backend, jobs, address, echo=click.echo)
+    check_int("--seed", seed, 0)
+    path = run_named(name, profile, seed, root, backend, jobs, address, echo=click.echo,
+                     fresh=fresh)
     if path is not None:
         click.echo(f"report: {path}")
 
 
 @main.command()
 @study_options
-def report(profile, seed, root, backend, jobs, address):
+def report(profile, seed, root, backend, jobs, address, fresh):
     """Run every study and write results/report/index.html linking them."""
-    from experiments.api import _check_int
+    from experiments.api import check_int
     from experiments.report import run_report
 
-    _check_int("--seed", seed, 0)
-    path = run_report(profile, seed, root, None, backend, jobs, address, echo=click.echo)
+    check_int("--seed", seed, 0)
+    path = run_report(profile, seed, root, None, backend, jobs, address, echo=click.echo,
+                      fresh=fresh)
     click.echo(f"report: {path}")
 
 
@@ -213,11 +336,11 @@ def regress(baselines, update, alpha, seed, threads):
     Without arguments, checks results/baselines/default.json; with --update and no file
     there, writes it from the default cells (one per engine).
     """
-    from experiments.api import _check_int
+    from experiments.api import check_int
     from experiments import regress as R
 
     if seed is not None:
-        _check_int("--seed", seed, 0)
+        check_int("--seed", seed, 0)
     paths = list(baselines) or [str(R.DEFAULT_PATH)]
     if update:
         for p in paths:

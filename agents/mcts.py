@@ -76,7 +76,7 @@ def search(game, root, params, agent, rng, ws):
     Parameters
     ----------
     game : int
-        Game id (simcore.dispatch).
+        Game key (simcore.dispatch.key), a compile-time constant: search compiles per game.
     root : int32 array
         The state to decide in; never modified.
     params : int32 array

@@ -1,6 +1,7 @@
 """Python helpers to ask an agent for one decision (tests, notebooks, benchmarks)."""
 from __future__ import annotations
 
+import numba
 import numpy as np
 from numba import njit
 
@@ -13,31 +14,33 @@ from simcore.rng import new_rng
 
 
 @njit(cache=True, parallel=True)
-def _decide(game, agents, state, params, rng, num_actions, max_len, max_nodes, state_size):
+def decide_repeat(game, agents, state, params, rng, reps, num_actions, max_len, max_nodes,
+                  state_size):
+    """Ask agent row 0 of ``agents`` for its action in ``state`` ``reps`` times (reps > 1
+    times a search); return the last answer.  ``game`` is a compile key (dispatch.key)."""
+    numba.literally(game)
     legal = np.empty(num_actions, np.int32)
     n = dispatch.legal_actions(game, state, params, legal)
     ws = mcts.workspace(max_nodes, state_size, num_actions, max_len, params[0])
-    return act(game, agents, 0, state, params, rng, legal, n, ws)
+    a = -1
+    for _ in range(reps):
+        a = act(game, agents, 0, state, params, rng, legal, n, ws)
+    return a
 
 
 def decide(game_module, state: np.ndarray, params: np.ndarray, agent: str = "random",
-           rng: np.ndarray | None = None, seed: int = 0) -> int:
-    """The action ``agent`` (a spec string) takes in ``state``; ``state`` is not modified."""
+           rng: np.ndarray | None = None, seed: int = 0, reps: int = 1) -> int:
+    """The action ``agent`` (a spec string) takes in ``state``; ``state`` is not modified.
+
+    ``reps`` > 1 asks again from the same state with the stream advanced (for timing a
+    search) and returns the last answer.
+    """
     spec = game_module.SPEC
     a = parse_agent(agent, spec.personas)
     if game_module.API.is_terminal(state, params):
         raise ValueError("the game is over: no decision to make")
     rng = new_rng(seed, 0, 0, 1) if rng is None else rng
     max_nodes = int(a.row[A_ITERS]) + 1 if a.row[0] == MCTS else 0
-    return int(_decide(spec.game_id, a.row[None, :], state.copy(), params, rng,
-                       spec.num_actions, spec.max_game_length, max_nodes, spec.state_size))
-
-
-@njit(cache=True, parallel=True)
-def search_repeat(game, state, params, agent, rng, reps, num_actions, max_len, state_size):
-    """Run ``reps`` MCTS searches from ``state`` (for timing); return the last action."""
-    ws = mcts.workspace(int(agent[A_ITERS]) + 1, state_size, num_actions, max_len, params[0])
-    a = -1
-    for _ in range(reps):
-        a = mcts.search(game, state, params, agent, rng, ws)
-    return a
+    return int(dispatch.call(decide_repeat, spec.key, a.row[None, :], state.copy(), params, rng, int(reps),
+                             spec.num_actions, spec.max_game_length, max_nodes,
+                             spec.state_size))

@@ -1,6 +1,13 @@
 """Everything that plays and measures: the arena, the Python API, studies and reports."""
 import simcore  # noqa: F401  (configures the numba cache directory first)
 
+try:
+    from importlib.metadata import version as _version
+
+    __version__ = _version("darkbalance")
+except Exception:  # noqa: BLE001  (running from a source tree that is not installed)
+    __version__ = "0.1.0"
+
 
 def simulate(*args, **kwargs):
     """See :func:`experiments.api.simulate` (imported lazily to keep start-up fast)."""

@@ -9,13 +9,15 @@ import pandas as pd
 from agents.layout import MCTS
 from agents.spec import AgentSpec, parse_agents
 from experiments.arena import play_games, seatings
+from simcore import dispatch
 from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
 
 MAX_SEED = 2**63 - 1
 
 
-def _check_int(name: str, v, lo: int, hi: int = MAX_SEED) -> int:
+def check_int(name: str, v, lo: int, hi: int = MAX_SEED) -> int:
+    """``v`` as an int in lo..hi, or :class:`BadInput` naming ``name`` and the range."""
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= int(v) <= hi:
         raise BadInput(f"{name} must be an integer in {lo}..{hi}, got {v!r}")
     return int(v)
@@ -81,19 +83,27 @@ def plan(game: str, agents="random", players: int | None = None, setup: str | No
 
 
 def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int = 0,
-             threads: int | None = None, progress=None) -> dict[str, np.ndarray]:
+             threads: int | None = None, progress=None, check: bool = False,
+             record: bool = False, count_kinds: bool = False) -> dict[str, np.ndarray]:
     """Play games ``first_index .. first_index+games-1`` of a plan; return raw arrays.
 
     ``progress`` is called with the number of games finished after each block.
+    ``check`` runs the arena in conformance mode: ``raw["check"]`` holds each game's
+    first contract violation as (code, step), see experiments.arena.CHECK_CODES.
+    ``record`` adds ``raw["trace"]`` (games, max_game_length): every action taken, -1
+    after the end.  ``count_kinds`` adds ``raw["kinds"]`` (games, players, kinds): each
+    seat's decisions by the game's action kinds (SPEC.action_kinds).
     """
     import numba
 
-    games = _check_int("games", games, 0)
-    seed = _check_int("seed", seed, 0)
+    from experiments.arena import CHECK, COUNT, RECORD
+
+    games = check_int("games", games, 0)
+    seed = check_int("seed", seed, 0)
     spec = p.spec
     if threads is None:
         threads = numba.config.NUMBA_NUM_THREADS
-    threads = _check_int("threads", threads, 1, numba.config.NUMBA_NUM_THREADS)
+    threads = check_int("threads", threads, 1, numba.config.NUMBA_NUM_THREADS)
     numba.set_num_threads(threads)
     nthreads = numba.get_num_threads()
     P = p.players
@@ -106,6 +116,16 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
         "seat_agent": np.zeros((games, P), np.int32),
         "truncated": np.zeros(games, np.bool_),
     }
+    mode = 0
+    extra = {}
+    for flag, bit, name, shape, dtype in (
+            (check, CHECK, "check", (2,), np.int64),
+            (record, RECORD, "trace", (spec.max_game_length,), np.int32),
+            (count_kinds, COUNT, "kinds", (P, len(spec.action_kinds)), np.int32)):
+        if flag:
+            mode |= bit
+            out[name] = np.zeros((games,) + shape, dtype)
+        extra[name] = out[name] if flag else np.zeros((1,) + (1,) * len(shape), dtype)
     agents = np.stack([a.row for a in p.agents])
     chunk = 1 if p.has_mcts else max(1, min(256, games // (8 * nthreads) or 1))
     # blocks: a few hundred ms each so progress moves, sized from measured speed
@@ -115,12 +135,13 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
         n = min(block, games - done)
         t0 = time.perf_counter()
         sl = slice(done, done + n)
-        play_games(spec.game_id, p.params, np.uint64(seed), np.uint64(cell),
-                   np.int64(first_index + done), np.int64(n), agents, p.perms,
-                   np.int64(min(chunk, n)), spec.state_size, spec.num_actions,
-                   spec.max_game_length, n_info,
-                   out["returns"][sl], out["scores"][sl], out["length"][sl], out["info"][sl],
-                   out["seat_agent"][sl], out["truncated"][sl])
+        dispatch.call(play_games, spec.key, p.params, np.uint64(seed), np.uint64(cell),
+                      np.int64(first_index + done), np.int64(n), agents, p.perms,
+                      np.int64(min(chunk, n)), spec.state_size, spec.num_actions,
+                      spec.max_game_length, n_info,
+                      out["returns"][sl], out["scores"][sl], out["length"][sl],
+                      out["info"][sl], out["seat_agent"][sl], out["truncated"][sl],
+                      np.int64(mode), *(v[sl] if k in out else v for k, v in extra.items()))
         dt = time.perf_counter() - t0
         done += n
         if progress is not None:
@@ -202,7 +223,30 @@ def simulate(game: str, agents="random", games: int = 1000, seed: int = 0,
     >>> df = simulate("connect4", "mcts:iters=50,random", games=10, seed=1)
     """
     p = plan(game, agents, players, setup, rules, sets, rotate)
-    games = _check_int("games", games, 0)
-    first_index = _check_int("first_index", first_index, 0)
+    games = check_int("games", games, 0)
+    first_index = check_int("first_index", first_index, 0)
     raw = run_plan(p, games, seed, cell, first_index, threads, progress)
     return to_frame(p, raw, seed, first_index)
+
+
+def warmup(games=None, echo=print) -> list[tuple[str, float]]:
+    """Compile (or load from numba's cache) what playing each game needs, up front.
+
+    Returns (game, seconds) per game; ``echo`` gets one line per game as it finishes.
+    """
+    from simcore.spec import game_names
+
+    names = [get_game(g).SPEC.name for g in games] if games else game_names()
+    out = []
+    for name in names:
+        t0 = time.perf_counter()
+        echo(f"{name}: compiling (cached after the first run) ...")
+        mod = get_game(name)
+        p = plan(name, "random")
+        run_plan(p, 1, 0, threads=1)  # the arena with every agent kind for this game
+        state = mod.API.new_state(p.params)  # the Python-side wrappers' kernels
+        mod.API.legal_actions(state, p.params)
+        dt = time.perf_counter() - t0
+        echo(f"{name}: ready in {dt:.1f} s")
+        out.append((name, dt))
+    return out

@@ -64,21 +64,17 @@ def mcts_speed(name: str, iters: int, reps: int) -> float:
     """MCTS simulations per second from the initial state (one thread)."""
     import numba
 
-    from agents.play import search_repeat
-    from agents.spec import parse_agent
+    from agents.play import decide
     from simcore.rng import new_rng
 
     mod = get_game(name)
-    spec = mod.SPEC
     params = mod.API.params()
     state = mod.API.new_state(params)
-    agent = parse_agent(f"mcts:iters={iters}", spec.personas).row
     numba.set_num_threads(1)
-    search_repeat(spec.game_id, state, params, agent, new_rng(1), 1, spec.num_actions,
-                  spec.max_game_length, spec.state_size)
+    agent = f"mcts:iters={iters}"
+    decide(mod, state, params, agent, rng=new_rng(1))  # compile / load
     t0 = time.perf_counter()
-    search_repeat(spec.game_id, state, params, agent, new_rng(2), reps, spec.num_actions,
-                  spec.max_game_length, spec.state_size)
+    decide(mod, state, params, agent, rng=new_rng(2), reps=reps)
     return iters * reps / (time.perf_counter() - t0)
 
 

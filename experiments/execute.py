@@ -11,12 +11,14 @@ numba thread each) and ``dask`` (a distributed cluster at ``address``).
 """
 from __future__ import annotations
 
+import hashlib
+import json
 import os
-import sys
 import time
 from pathlib import Path
 
 import pandas as pd
+import pyarrow.parquet as pq
 
 from experiments.io import write_atomic
 from experiments.plan import Cell, Study
@@ -26,8 +28,118 @@ from simcore.spec import BadInput
 BACKENDS = ("local", "loky", "dask")
 
 
-def cell_dir(out: Path, cell: Cell) -> Path:
-    return Path(out) / "shards" / f"c{cell.cell_id:04d}-{cell.key()}"
+MANIFEST = "manifest.json"
+
+
+def _params_hash(cell: Cell) -> tuple[str, int]:
+    """(hash of the compiled rules, engine version) of a cell: every rules value that can
+    change a game (rules.toml contents, --set overrides, setup, players) is in its params."""
+    from experiments.api import plan as make_plan
+
+    p = make_plan(cell.game, list(cell.agents), cell.players, cell.setup, None, cell.sets,
+                  cell.rotate)
+    return hashlib.sha256(p.params.tobytes()).hexdigest()[:16], p.spec.version
+
+
+def plan_manifest(study: Study) -> dict:
+    """What fixes a study's games, cell by cell: its seed, chunk size, engine versions,
+    rules hashes and agents.  Each cell's shard directory is named by a digest of all of
+    it, so a shard can only ever be read back by the plan that wrote it."""
+    from experiments import __version__
+
+    cells = []
+    engines = {}
+    for c in study.cells:
+        rules_hash, version = _params_hash(c)
+        engines[c.game] = version
+        digest = hashlib.sha256(json.dumps(
+            [c.key(), study.seed, study.chunk, version, rules_hash]).encode()).hexdigest()[:16]
+        cells.append({"cell_id": c.cell_id, "cell_key": c.key(), "game": c.game,
+                      "version": version, "rules_hash": rules_hash,
+                      "agents": list(c.agents), "games": c.games,
+                      "dir": f"c{c.cell_id:04d}-{digest}"})
+    return {"study": study.name, "seed": study.seed, "chunk": study.chunk,
+            "darkbalance": __version__, "engines": engines, "cells": cells}
+
+
+def _manifest_diff(old: dict, new: dict) -> str | None:
+    """One phrase naming the first difference between two manifests, or None."""
+    for k in ("seed", "chunk", "darkbalance"):
+        if old.get(k) != new.get(k):
+            return f"{k} {old.get(k)!r} (this run: {new.get(k)!r})"
+    for g, v in new["engines"].items():
+        if old.get("engines", {}).get(g, v) != v:
+            return f"{g} engine version {old['engines'][g]} (this run: {v})"
+    if len(old.get("cells", ())) != len(new["cells"]):
+        return f"{len(old.get('cells', ()))} cells (this run: {len(new['cells'])})"
+    for a, b in zip(old["cells"], new["cells"]):
+        if a.get("dir") != b["dir"]:
+            what = "rules" if a.get("rules_hash") != b["rules_hash"] else "cell plan"
+            return f"different {what} in cell {b['cell_id']} ({b['game']})"
+    return None
+
+
+def load_manifest(out: str | Path) -> dict | None:
+    """The manifest of the study in ``out``, or None when there is none (or it is unreadable)."""
+    try:
+        return json.loads((Path(out) / MANIFEST).read_text())
+    except (OSError, ValueError):
+        return None
+
+
+def prepare(study: Study, out: str | Path, fresh: bool = False) -> dict:
+    """Write ``study``'s manifest into ``out`` before anything is played.
+
+    A folder holding another plan's results (other seed, engine version, rules, cells) is
+    refused with one line; with ``fresh`` its shards and manifest are moved aside to
+    ``shards.old-<time>`` instead.  Never are two plans' games mixed.
+    """
+    out = Path(out)
+    new = plan_manifest(study)
+    old = load_manifest(out)
+    if not fresh:
+        check_resumable(study, out)
+    elif old is not None and _manifest_diff(old, new) is not None:
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        for name in ("shards", MANIFEST):
+            if (out / name).exists():
+                os.replace(out / name, out / f"{name}.old-{stamp}")
+    elif old is None and fresh and (out / "shards").exists():
+        os.replace(out / "shards", out / f"shards.old-{time.strftime('%Y%m%d-%H%M%S')}")
+    (out / "shards").mkdir(parents=True, exist_ok=True)
+    text = json.dumps(new, indent=1)
+    write_atomic(out / MANIFEST, lambda t: Path(t).write_text(text))
+    return new
+
+
+def check_resumable(study: Study, out: str | Path) -> None:
+    """Raise :class:`BadInput` (one line) if ``out`` holds results of another plan."""
+    old = load_manifest(out)
+    if old is not None:
+        why = _manifest_diff(old, plan_manifest(study))
+        if why is not None:
+            raise BadInput(f"{str(out)!r} holds results of another plan ({why}); rerun with "
+                           f"--fresh to move them aside, or choose another --results folder")
+
+
+def cell_dir(out: str | Path, cell: Cell) -> Path:
+    """The shard directory of ``cell`` as the study's manifest names it (a directory that
+    does not exist when the manifest holds no such cell: nothing is read)."""
+    out = Path(out)
+    man = load_manifest(out)
+    for e in (man or {}).get("cells", ()):
+        if e["cell_id"] == cell.cell_id and e["cell_key"] == cell.key():
+            return out / "shards" / e["dir"]
+    return out / "shards" / f"c{cell.cell_id:04d}-unplanned"
+
+
+def shard_ok(path: Path, n: int) -> bool:
+    """A shard counts as done only if it reads and holds exactly its ``n`` games (a torn,
+    empty or short file is replayed)."""
+    try:
+        return pq.read_metadata(path).num_rows == n
+    except Exception:  # noqa: BLE001  (any unreadable file: replay it)
+        return False
 
 
 def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = None):
@@ -41,10 +153,30 @@ def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = 
     return df
 
 
-def _chunk_job(cell: Cell, seed: int, first: int, n: int, path: str, threads):
-    df = play_chunk(cell, seed, first, n, threads)
+def write_shard(df: pd.DataFrame, path: str | Path) -> int:
+    """Write one chunk's games atomically (fsync before the rename)."""
     write_atomic(path, lambda t: df.to_parquet(t, index=False))
     return len(df)
+
+
+def _chunk_job(cell: Cell, seed: int, first: int, n: int, path: str, threads):
+    """Play one chunk and write its shard; a failure is retried once, then named."""
+    try:
+        df = play_chunk(cell, seed, first, n, threads)
+    except BadInput:
+        raise
+    except Exception:  # noqa: BLE001  (one retry: a transient failure should not end a study)
+        try:
+            df = play_chunk(cell, seed, first, n, threads)
+        except Exception as exc:
+            raise RuntimeError(f"{_reproduce(cell, seed, first, n)} failed twice: {exc}") \
+                from exc
+    return write_shard(df, path)
+
+
+def _reproduce(cell: Cell, seed: int, first: int, n: int) -> str:
+    return (f"cell {cell.cell_id} ({cell.game}, {cell.players} players, setup {cell.setup}, "
+            f"agents {','.join(cell.agents)}), seed {seed}, games {first}..{first + n - 1}")
 
 
 def _focus_interval(cell: Cell, shards: list[Path]) -> tuple[int, float]:
@@ -69,41 +201,55 @@ def chunks(study: Study, cell: Cell, out: str | Path):
 
 
 def games_on_disk(study: Study, out: str | Path) -> int:
-    """Games of ``study`` already in finished shards under ``out`` (what a resume reuses)."""
-    return sum(n for c in study.cells for _, n, path in chunks(study, c, out) if path.exists())
+    """Games of ``study`` already in finished shards under ``out`` (what a resume reuses).
+    Counts only a plan's own, whole shards: none when ``out`` holds another plan."""
+    man = load_manifest(out)
+    if man is None or _manifest_diff(man, plan_manifest(study)) is not None:
+        return 0
+    return sum(n for c in study.cells for _, n, path in chunks(study, c, out)
+               if shard_ok(path, n))
 
 
 def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int = 1,
-              address: str | None = None, progress: bool = True, echo=print) -> Path:
+              address: str | None = None, progress: bool = True, echo=print,
+              fresh: bool = False) -> Path:
     """Play every cell of ``study`` into shards under ``out``; return the shard root.
 
-    Cells with ``target_halfwidth`` run chunk by chunk until the focus seat's
+    The plan's manifest is written first (see :func:`prepare`; ``fresh`` moves another
+    plan's results aside instead of refusing).  A chunk whose shard is whole is not
+    replayed.  Cells with ``target_halfwidth`` run chunk by chunk until the focus seat's
     Wilson half-width reaches the target (after ``min_games``) or ``games``.
     """
     if backend not in BACKENDS:
         raise BadInput(f"unknown backend {backend!r}; valid: {', '.join(BACKENDS)}")
     if backend == "dask" and not address:
         raise BadInput("--backend dask needs --address tcp://HOST:PORT")
+    if address and backend != "dask":
+        raise BadInput(f"--address {address!r} is only used with --backend dask")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise BadInput(f"--jobs must be a positive integer, got {jobs!r}")
+    if backend == "dask":
+        try:
+            import dask.distributed  # noqa: F401
+        except ImportError:
+            raise BadInput("--backend dask needs dask.distributed: pip install "
+                           "'darkbalance[distributed]'") from None
     out = Path(out)
     try:
-        (out / "shards").mkdir(parents=True, exist_ok=True)
+        out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BadInput(f"output directory {str(out)!r} cannot be created ({exc.strerror})") \
             from None
     if not os.access(out, os.W_OK):
         raise BadInput(f"output directory {str(out)!r} is not writable")
-    from experiments.api import plan as make_plan
-
-    for c in study.cells:  # validate every cell before playing anything
-        make_plan(c.game, list(c.agents), c.players, c.setup, None, c.sets, c.rotate)
+    prepare(study, out, fresh)  # validates every cell (builds its plan) before any game
 
     total = sum(c.games for c in study.cells)
     bar = None
     if progress:
-        from tqdm import tqdm
+        from experiments.progress import progress_bar
 
-        bar = tqdm(total=total, unit="game", delay=2, file=sys.stderr, desc=study.name,
-                   smoothing=0.05)
+        bar = progress_bar(total, study.name, delay=2)
     t0 = time.perf_counter()
     client = None
     if backend == "dask":
@@ -117,21 +263,22 @@ def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int =
         for c in fixed:
             cell_dir(out, c).mkdir(parents=True, exist_ok=True)
             for first, n, path in chunks(study, c, out):
-                if path.exists():
+                if shard_ok(path, n):
                     if bar is not None:
                         bar.update(n)
                     continue
                 jobs_list.append((c, first, n, str(path)))
         _run_jobs(jobs_list, study.seed, backend, jobs, client, bar)
         for c in seq:  # sequential stopping decides chunk by chunk
-            d = cell_dir(out, c)
-            d.mkdir(parents=True, exist_ok=True)
+            cell_dir(out, c).mkdir(parents=True, exist_ok=True)
+            done_paths = []
             for first, n, path in chunks(study, c, out):
-                if not path.exists():
+                if not shard_ok(path, n):
                     _chunk_job(c, study.seed, first, n, str(path), None)
+                done_paths.append(path)
                 if bar is not None:
                     bar.update(n)
-                done, half = _focus_interval(c, sorted(d.glob("*.parquet")))
+                done, half = _focus_interval(c, done_paths)
                 if done >= c.min_games and half <= c.target_halfwidth:
                     if bar is not None:  # the rest is skipped: the interval is narrow enough
                         bar.update(c.games - first - n)
@@ -155,14 +302,7 @@ def _run_jobs(jobs_list, seed, backend, jobs, client, bar):
                 bar.update(n)
         return
     if backend == "dask":
-        futs = [client.submit(_chunk_job, c, seed, first, n, path, 1, pure=False)
-                for c, first, n, path in jobs_list]
-        from dask.distributed import as_completed
-
-        for f in as_completed(futs):
-            k = f.result()
-            if bar is not None:
-                bar.update(k)
+        _run_dask(jobs_list, seed, client, bar)
         return
     from joblib import Parallel, delayed
 
@@ -173,11 +313,41 @@ def _run_jobs(jobs_list, seed, backend, jobs, client, bar):
             bar.update(k)
 
 
+def _run_dask(jobs_list, seed, client, bar):
+    """Workers play chunks and return their tables; this process writes every shard, so
+    workers need no disk in common with the client (each keeps its own numba cache)."""
+    from dask.distributed import as_completed
+
+    futs = {client.submit(play_chunk, c, seed, first, n, 1, pure=False, retries=1):
+            (c, first, n, path) for c, first, n, path in jobs_list}
+    for f in as_completed(futs):
+        c, first, n, path = futs[f]
+        try:
+            df = f.result()
+        except Exception as exc:  # noqa: BLE001  (already retried once by the scheduler)
+            raise RuntimeError(f"{_reproduce(c, seed, first, n)} failed twice: {exc}") from exc
+        write_shard(df, path)
+        if bar is not None:
+            bar.update(n)
+
+
 def iter_cell_frames(out: str | Path, cell: Cell, columns=None):
-    """Yield the finished shards of ``cell`` one DataFrame at a time (streaming aggregation)."""
-    d = cell_dir(Path(out), cell)
-    for p in sorted(d.glob("*.parquet")):
-        yield pd.read_parquet(p, columns=columns)
+    """Yield the finished shards of ``cell`` one DataFrame at a time (streaming aggregation).
+
+    Only the chunk files the plan names are read (never a stray file of another chunking);
+    a chunk's file is read only when whole.
+    """
+    out = Path(out)
+    man = load_manifest(out)
+    chunk = (man or {}).get("chunk")
+    if not chunk:
+        return
+    d = cell_dir(out, cell)
+    for first in range(0, cell.games, chunk):
+        n = min(chunk, cell.games - first)
+        p = d / f"{first:010d}.parquet"
+        if shard_ok(p, n):
+            yield pd.read_parquet(p, columns=columns)
 
 
 def cell_frame(out: str | Path, cell: Cell, columns=None) -> pd.DataFrame:

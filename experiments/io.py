@@ -25,14 +25,25 @@ def check_output(path: str | Path, suffixes=TABLE_SUFFIXES) -> Path:
     return p
 
 
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
 def write_atomic(path: str | Path, write) -> None:
-    """Call ``write(tmp_path)`` then rename over ``path``: a failure leaves the old file intact."""
+    """Call ``write(tmp_path)``, flush it to disk, then rename over ``path``: a failure
+    (or a crash) leaves the old file intact, never a torn one.  The file gets the
+    user's umask like any other (mkstemp alone would make it private)."""
     p = Path(path)
     fd, tmp = tempfile.mkstemp(prefix="." + p.name + ".", suffix=".tmp" + p.suffix,
                                dir=p.parent if str(p.parent) else ".")
     os.close(fd)
     try:
         write(tmp)
+        with open(tmp, "rb") as fh:
+            os.fsync(fh.fileno())
+        os.chmod(tmp, 0o666 & ~_umask())
         os.replace(tmp, p)
     except BaseException:
         try:

@@ -18,8 +18,12 @@ from simcore.spec import BadInput, game_names, get_game
 
 def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
                studies=None, backend: str = "local", jobs: int = 1, address=None,
-               echo=print) -> Path:
-    """Run ``studies`` (default: all) and write ``root``/report/index.html."""
+               echo=print, fresh: bool = False) -> Path:
+    """Run ``studies`` (default: all) and write ``root``/report/index.html.
+
+    Every study's folder is checked against its plan before any game is played: one
+    holding another plan's results stops the report at once (unless ``fresh``).
+    """
     if profile not in PROFILES + _INTERNAL:
         raise BadInput(f"unknown profile {profile!r}; valid: {', '.join(PROFILES)}")
     from experiments.execute import BACKENDS
@@ -34,11 +38,16 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         (rootp / "report").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BadInput(f"results directory {root!r} cannot be created ({exc.strerror})") from None
+    if not fresh:
+        from experiments.execute import check_resumable
+
+        for n in names:
+            check_resumable(study_module(n).build(profile, seed), rootp / n)
     t0 = time.perf_counter()
     done = {}
     for n in names:
         echo(f"== study {n} ({profile})")
-        done[n] = run_named(n, profile, seed, root, backend, jobs, address, echo)
+        done[n] = run_named(n, profile, seed, root, backend, jobs, address, echo, fresh)
     wall = time.perf_counter() - t0
     rows = []
     for n in names:

@@ -32,7 +32,7 @@ def available(name: str) -> bool:
 
 def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "results",
               backend: str = "local", jobs: int = 1, address: str | None = None,
-              echo=print) -> Path | None:
+              echo=print, fresh: bool = False) -> Path | None:
     """Plan, play (resuming from shards) and report study ``name``; return report.html."""
     mod = study_module(name)
     if profile not in PROFILES + _INTERNAL:
@@ -44,7 +44,7 @@ def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "res
     t0 = time.perf_counter()
     study = mod.build(profile, seed)
     reused = games_on_disk(study, out)
-    run_study(study, out, backend=backend, jobs=jobs, address=address, echo=echo)
+    run_study(study, out, backend=backend, jobs=jobs, address=address, echo=echo, fresh=fresh)
     sections = mod.analyse(study, out)
     games = sorted({c.game for c in study.cells})
     agents = sorted({a for c in study.cells for a in c.agents})

@@ -1,62 +1,149 @@
-"""Point numba's on-disk cache at a directory keyed on this package's source.
+"""numba's on-disk cache, one directory per game, keyed on the sources it depends on.
 
-numba's cache does not notice edits to *other* modules: a cached caller keeps
-the old inlined callee.  Hashing every source file of the project into the
-cache path means any edit starts a fresh cache and an unchanged tree reuses it.
-This module must run before any ``@njit(cache=True)`` function is defined.
+numba's cache notices edits to a function's own file only: a cached caller keeps
+running an old callee from another file.  So every compiled function is cached
+under a directory named by a hash of the files it can depend on:
+
+* a game's files (``simcore/<game>/``, ``agents/scripted/<game>.py`` and the
+  ``tests/test_<game>*.py`` that drive its kernels) go to
+  ``numba-<game>-<hash of the common files and the game's files>``;
+* everything else (the generic drivers: arena, MCTS, harness; ``simcore/rng.py``)
+  goes to ``numba-common-<hash of the common files>``.  A generic driver is
+  compiled once per game under a *key* that carries that game's hash
+  (simcore.dispatch.key), so its entry for a game changes exactly when the game does.
+
+Editing one engine therefore recompiles that game only; editing common code
+recompiles everything; an unchanged tree reuses everything.  This module must run
+before any ``@njit(cache=True)`` function is defined (simcore/__init__ imports it).
 """
 from __future__ import annotations
 
 import hashlib
 import os
+import shutil
+from functools import lru_cache
 from pathlib import Path
 
-_ROOT = Path(__file__).resolve().parent.parent
-_PACKAGES = ("simcore", "agents", "experiments")
-# simcore and agents are kernel packages whole (their plain modules hold the layout
-# constants that kernels freeze); in experiments only modules defining kernels count,
-# so editing a study or the report does not throw the compiled cache away.
-_KERNEL_ONLY = ("experiments",)
+ROOT = Path(__file__).resolve().parent.parent
+GAMES = ("tictactoe", "connect4", "court", "darkleaf", "darkness", "humanity", "frontier")
+# in experiments/ only modules defining kernels count, so editing a study or the report
+# does not throw compiled code away
+_KERNEL_MARKS = (b"@njit", b"@jit", b"@overload")
 
 
-def source_hash() -> str:
-    """Return a short hash of every ``.py`` file that compiled code can depend on."""
+def group_of(path: str | os.PathLike) -> str | None:
+    """The cache group of a source file: a game name, ``"common"``, or None (not ours)."""
+    try:
+        rel = Path(path).resolve().relative_to(ROOT)
+    except ValueError:
+        return None
+    parts = rel.parts
+    if len(parts) >= 3 and parts[0] == "simcore" and parts[1] in GAMES:
+        return parts[1]
+    if len(parts) == 3 and parts[:2] == ("agents", "scripted") and parts[2][:-3] in GAMES:
+        return parts[2][:-3]
+    if len(parts) == 2 and parts[0] == "tests":
+        for g in GAMES:
+            if parts[1].startswith(f"test_{g}"):
+                return g
+    if parts and parts[0] in ("simcore", "agents", "experiments", "tests"):
+        return "common"
+    return None
+
+
+def _files(group: str) -> list[Path]:
+    if group == "common":
+        out = [p for p in sorted((ROOT / "simcore").glob("*.py"))]
+        out += [p for p in sorted((ROOT / "agents").rglob("*.py")) if group_of(p) == "common"]
+        out += [p for p in sorted((ROOT / "experiments").rglob("*.py"))
+                if any(m in p.read_bytes() for m in _KERNEL_MARKS)]
+        return [p for p in out if p.is_file()]
+    out = sorted((ROOT / "simcore" / group).rglob("*.py"))
+    agent = ROOT / "agents" / "scripted" / f"{group}.py"
+    return out + ([agent] if agent.is_file() else [])
+
+
+@lru_cache(maxsize=None)
+def group_hash(group: str) -> str:
+    """A short hash of every file that ``group``'s compiled code can depend on."""
     h = hashlib.sha256()
-    for pkg in _PACKAGES:
-        base = _ROOT / pkg
-        if not base.is_dir():
-            continue
-        for path in sorted(base.rglob("*.py")):
-            data = path.read_bytes()
-            if pkg in _KERNEL_ONLY and b"@njit" not in data and b"@jit" not in data:
-                continue
-            h.update(str(path.relative_to(_ROOT)).encode())
-            h.update(data)
+    if group != "common":
+        h.update(group_hash("common").encode())
+    for path in _files(group):
+        h.update(str(path.relative_to(ROOT)).encode())
+        h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 
+def group_number(group: str) -> int:
+    """``group_hash`` as a 40-bit integer (it goes into a compile-time constant)."""
+    return int(group_hash(group)[:10], 16)
+
+
+def source_hash() -> str:
+    """A short hash of all compiled sources (every group)."""
+    return hashlib.sha256("".join(group_hash(g) for g in ("common",) + GAMES).encode()
+                          ).hexdigest()[:16]
+
+
+def base_dir() -> str:
+    """Where the cache directories live (DARKBALANCE_CACHE, NUMBA_CACHE_DIR, or ~/.cache)."""
+    return (os.environ.get("DARKBALANCE_CACHE") or os.environ.get("NUMBA_CACHE_DIR")
+            or os.path.join(os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"),
+                            "darkbalance"))
+
+
+def group_dir(group: str) -> str:
+    """The cache directory of ``group`` for the current sources."""
+    return os.path.join(base_dir(), f"numba-{group}-{group_hash(group)}")
+
+
+def _make_locator():
+    from numba.core import caching
+
+    class GroupCacheLocator(caching.UserProvidedCacheLocator):
+        """Put a function's cache in its group's source-keyed directory (see module doc)."""
+
+        def __init__(self, py_func, py_file):
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            self._cache_path = os.path.join(group_dir(group_of(py_file)),
+                                            self.get_suitable_cache_subpath(py_file))
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            if group_of(py_file) is None or not os.path.exists(py_file):
+                return None
+            self = cls(py_func, py_file)
+            try:
+                self.ensure_cache_path()
+            except OSError:
+                return None
+            return self
+
+    return caching, GroupCacheLocator
+
+
 def configure() -> str:
-    """Set ``numba.config.CACHE_DIR`` (unless the user set NUMBA_CACHE_DIR)."""
+    """Install the per-group cache locator; return the common group's directory."""
     import numba
 
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return os.environ["NUMBA_CACHE_DIR"]
-    base = os.environ.get("DARKBALANCE_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "darkbalance"
-    )
-    path = os.path.join(base, "numba-" + source_hash())
-    numba.config.CACHE_DIR = path
-    _prune(base, keep=path)
-    return path
+    caching, locator = _make_locator()
+    classes = caching.CacheImpl._locator_classes
+    if not any(c.__name__ == locator.__name__ for c in classes):
+        classes.insert(0, locator)
+    numba.config.CACHE_DIR = group_dir("common")  # for compiled code outside the groups
+    for group in ("common",) + GAMES:
+        _prune(f"numba-{group}-", keep=group_dir(group))
+    return group_dir("common")
 
 
-def _prune(base: str, keep: str, n: int = 6) -> None:
-    """Remove all but the ``n`` most recently used cache trees (every edit makes a new one)."""
-    import shutil
-
+def _prune(prefix: str, keep: str, n: int = 3) -> None:
+    """Remove all but the ``n`` most recently used trees of one group (each edit makes one)."""
+    base = base_dir()
     try:
         olds = sorted(
-            (e for e in os.scandir(base) if e.name.startswith("numba-") and e.path != keep),
+            (e for e in os.scandir(base) if e.name.startswith(prefix) and e.path != keep),
             key=lambda e: e.stat().st_mtime,
         )
     except OSError:

@@ -1,20 +1,30 @@
-"""One static branch per game so generic code (arena, MCTS) reaches kernels with caching intact.
+"""Static per-game dispatch: generic compiled code (arena, MCTS, harness) reaches one game's
+kernels, and compiling it for one game compiles only that game.
 
-numba's on-disk cache is defeated by jitted functions passed as call-time
-arguments or captured by factory closures, so generic code calls these
-functions with an integer ``game`` id instead (see each SPEC.game_id).
-Adding a game: import its engine and add one branch to every function.
+Generic drivers take a game *key* and make it a compile-time constant with
+``numba.literally(key)``; the functions below are typing-time overloads that read the
+literal and return that game's kernel as their implementation.  So a driver is compiled
+(and cached) once per game it is used with, and no other engine is ever typed: runtime
+``if game == K`` branches would compile every branch's callee (measured: one generic entry
+point compiled all seven engines, ~9.5 min cold).
+
+A key is ``game_id + 16 * h`` where ``h`` hashes the game's own sources (its simcore
+folder and its scripted agent, see simcore._cache): editing one game changes its key, so a
+cached driver never runs that game's stale kernels, and the other games' keys (and cache
+entries) stay valid.  Use :func:`key` to get a game's key from its id.
+
+Adding a game: give it an id in ``ENGINES`` (and in agents.scripted ``SCRIPTED``).
 """
-import numpy as np
-from numba import njit
+import importlib
+import sys
+import time
 
-from simcore.connect4 import engine as connect4
-from simcore.court import engine as court
-from simcore.darkleaf import engine as darkleaf
-from simcore.darkness import engine as darkness
-from simcore.frontier import engine as frontier
-from simcore.humanity import engine as humanity
-from simcore.tictactoe import engine as tictactoe
+import numpy as np
+from numba import typeof
+from numba.core import types
+from numba.extending import overload
+
+from simcore import _cache
 
 TICTACTOE = 0
 CONNECT4 = 1
@@ -24,179 +34,226 @@ DARKNESS = 4
 HUMANITY = 5
 FRONTIER = 6
 
-
-@njit(cache=True, inline="always")
-def init(game, state, params, rng):
-    if game == TICTACTOE:
-        tictactoe.init(state, params, rng)
-    elif game == CONNECT4:
-        connect4.init(state, params, rng)
-    elif game == COURT:
-        court.init(state, params, rng)
-    elif game == FRONTIER:
-        frontier.init(state, params, rng)
-    elif game == DARKLEAF:
-        darkleaf.init(state, params, rng)
-    elif game == HUMANITY:
-        humanity.init(state, params, rng)
-    elif game == DARKNESS:
-        darkness.init(state, params, rng)
+#: game id -> (package name, engine module)
+ENGINES = {
+    TICTACTOE: ("tictactoe", "simcore.tictactoe.engine"),
+    CONNECT4: ("connect4", "simcore.connect4.engine"),
+    COURT: ("court", "simcore.court.engine"),
+    DARKLEAF: ("darkleaf", "simcore.darkleaf.engine"),
+    DARKNESS: ("darkness", "simcore.darkness.engine"),
+    HUMANITY: ("humanity", "simcore.humanity.engine"),
+    FRONTIER: ("frontier", "simcore.frontier.engine"),
+}
+ID_BITS = 4  # low bits of a key: the game id
+# games whose action path alone fixes the state (no chance, no hidden information)
+_CLOSED_LOOP = (TICTACTOE, CONNECT4)
 
 
-@njit(cache=True, inline="always")
-def current_player(game, state, params):
-    if game == TICTACTOE:
-        return tictactoe.current_player(state, params)
-    elif game == CONNECT4:
-        return connect4.current_player(state, params)
-    elif game == COURT:
-        return court.current_player(state, params)
-    elif game == FRONTIER:
-        return frontier.current_player(state, params)
-    elif game == DARKLEAF:
-        return darkleaf.current_player(state, params)
-    elif game == HUMANITY:
-        return humanity.current_player(state, params)
-    elif game == DARKNESS:
-        return darkness.current_player(state, params)
-    return 0
+def key(game_id: int) -> int:
+    """The compile key of game ``game_id``: its id plus a hash of its own sources."""
+    name = ENGINES[int(game_id)][0]
+    return int(game_id) + (1 << ID_BITS) * _cache.group_number(name)
 
 
-@njit(cache=True, inline="always")
-def is_terminal(game, state, params):
-    if game == TICTACTOE:
-        return tictactoe.is_terminal(state, params)
-    elif game == CONNECT4:
-        return connect4.is_terminal(state, params)
-    elif game == COURT:
-        return court.is_terminal(state, params)
-    elif game == FRONTIER:
-        return frontier.is_terminal(state, params)
-    elif game == DARKLEAF:
-        return darkleaf.is_terminal(state, params)
-    elif game == HUMANITY:
-        return humanity.is_terminal(state, params)
-    elif game == DARKNESS:
-        return darkness.is_terminal(state, params)
-    return True
+def game_id(game_key: int) -> int:
+    """The game id inside a compile key."""
+    return int(game_key) & ((1 << ID_BITS) - 1)
 
 
-@njit(cache=True, inline="always")
-def legal_actions(game, state, params, out):
-    if game == TICTACTOE:
-        return tictactoe.legal_actions(state, params, out)
-    elif game == CONNECT4:
-        return connect4.legal_actions(state, params, out)
-    elif game == COURT:
-        return court.legal_actions(state, params, out)
-    elif game == FRONTIER:
-        return frontier.legal_actions(state, params, out)
-    elif game == DARKLEAF:
-        return darkleaf.legal_actions(state, params, out)
-    elif game == HUMANITY:
-        return humanity.legal_actions(state, params, out)
-    elif game == DARKNESS:
-        return darkness.legal_actions(state, params, out)
-    return 0
+def literal_game(game_key):
+    """The game id of a literal key type at typing time, or None for a non-literal."""
+    if not isinstance(game_key, types.IntegerLiteral):
+        return None
+    return game_id(game_key.literal_value)
 
 
-@njit(cache=True, inline="always")
-def step(game, state, params, action, rng):
-    # one action type for every caller (legal arrays hold int32, searches return int64):
-    # each extra type would compile a game's whole step tree again (~10-20 s a game)
-    action = np.int64(action)
-    if game == TICTACTOE:
-        tictactoe.step(state, params, action, rng)
-    elif game == CONNECT4:
-        connect4.step(state, params, action, rng)
-    elif game == COURT:
-        court.step(state, params, action, rng)
-    elif game == FRONTIER:
-        frontier.step(state, params, action, rng)
-    elif game == DARKLEAF:
-        darkleaf.step(state, params, action, rng)
-    elif game == HUMANITY:
-        humanity.step(state, params, action, rng)
-    elif game == DARKNESS:
-        darkness.step(state, params, action, rng)
+def _notice(msg: str) -> None:
+    print(msg, file=sys.stderr, flush=True)
 
 
-@njit(cache=True, inline="always")
-def returns(game, state, params, out):
-    if game == TICTACTOE:
-        tictactoe.returns(state, params, out)
-    elif game == CONNECT4:
-        connect4.returns(state, params, out)
-    elif game == COURT:
-        court.returns(state, params, out)
-    elif game == FRONTIER:
-        frontier.returns(state, params, out)
-    elif game == DARKLEAF:
-        darkleaf.returns(state, params, out)
-    elif game == HUMANITY:
-        humanity.returns(state, params, out)
-    elif game == DARKNESS:
-        darkness.returns(state, params, out)
+#: called with one line when a driver starts compiling for a game and when it is done;
+#: set to ``None`` to stay silent (the CLI's ``-q``)
+notice = _notice
+_ENTRIES: dict = {}
 
 
-@njit(cache=True, inline="always")
-def scores(game, state, params, out):
-    if game == TICTACTOE:
-        tictactoe.scores(state, params, out)
-    elif game == CONNECT4:
-        connect4.scores(state, params, out)
-    elif game == COURT:
-        court.scores(state, params, out)
-    elif game == FRONTIER:
-        frontier.scores(state, params, out)
-    elif game == DARKLEAF:
-        darkleaf.scores(state, params, out)
-    elif game == HUMANITY:
-        humanity.scores(state, params, out)
-    elif game == DARKNESS:
-        darkness.scores(state, params, out)
-
-
-@njit(cache=True, inline="always")
-def info(game, state, params, out):
-    if game == TICTACTOE:
-        tictactoe.info(state, params, out)
-    elif game == CONNECT4:
-        connect4.info(state, params, out)
-    elif game == COURT:
-        court.info(state, params, out)
-    elif game == FRONTIER:
-        frontier.info(state, params, out)
-    elif game == DARKLEAF:
-        darkleaf.info(state, params, out)
-    elif game == HUMANITY:
-        humanity.info(state, params, out)
-    elif game == DARKNESS:
-        darkness.info(state, params, out)
-
-
-@njit(cache=True, inline="always")
-def determinize(game, state, params, observer, rng):
-    if game == TICTACTOE:
-        tictactoe.determinize(state, params, observer, rng)
-    elif game == CONNECT4:
-        connect4.determinize(state, params, observer, rng)
-    elif game == COURT:
-        court.determinize(state, params, observer, rng)
-    elif game == FRONTIER:
-        frontier.determinize(state, params, observer, rng)
-    elif game == DARKLEAF:
-        darkleaf.determinize(state, params, observer, rng)
-    elif game == HUMANITY:
-        humanity.determinize(state, params, observer, rng)
-    elif game == DARKNESS:
-        darkness.determinize(state, params, observer, rng)
-
-
-@njit(cache=True, inline="always")
-def open_loop(game):
-    """True when the same action path can reach different states (chance or hidden
-    information): search must then determinize and count child availability."""
-    if game == TICTACTOE or game == CONNECT4:
+def _in_cache(dispatcher, sig) -> bool:
+    """Whether numba's on-disk cache holds ``sig`` (so loading is quick): best effort."""
+    try:
+        cache = dispatcher._cache
+        k = cache._index_key(sig, dispatcher.targetctx.codegen())
+        return k in cache._cache_file._load_index()
+    except Exception:  # noqa: BLE001  (numba internals: assume a compile)
         return False
-    return True  # the others have chance draws, hidden hands/bids/decks, or both
+
+
+def call(dispatcher, game_key: int, *args):
+    """Call a generic driver (``dispatcher(game, *args)``, which makes ``game`` literal)
+    for game ``game_key`` straight through its compiled entry point.
+
+    Calling the dispatcher itself would re-run numba's literal dispatch (a failed typing
+    pass, ~0.3 s) on every call; the entry point is looked up once per signature.  The
+    first use of a game compiles (or loads from the cache) and says so through
+    :data:`notice`.
+    """
+    sig = (types.literal(int(game_key)),) + tuple(typeof(a) for a in args)
+    ep = _ENTRIES.get((dispatcher, sig))
+    if ep is None:
+        fresh = sig not in dispatcher.overloads and not _in_cache(dispatcher, sig)
+        name = ENGINES[game_id(game_key)][0]
+        what = dispatcher.py_func.__name__
+        if fresh and notice is not None:
+            notice(f"compiling {name} kernels for {what} (first run only) ...")
+        t0 = time.perf_counter()
+        ep = _ENTRIES[(dispatcher, sig)] = dispatcher.compile(sig)
+        if fresh and notice is not None:
+            notice(f"compiled {name} kernels for {what} in {time.perf_counter() - t0:.0f} s")
+    return ep(game_key, *args)
+
+
+def _kernel(game_key, name):
+    gid = literal_game(game_key)
+    if gid is None:
+        return None
+    return getattr(importlib.import_module(ENGINES[gid][1]), name)
+
+
+# Stubs: called only from compiled code, where the overloads below replace them.
+def init(game, state, params, rng):
+    """Set up a new game of ``game`` (a literal key) in ``state``."""
+    raise NotImplementedError("compiled code only")
+
+
+def current_player(game, state, params):
+    """Seat to act."""
+    raise NotImplementedError("compiled code only")
+
+
+def is_terminal(game, state, params):
+    """Whether the game is over."""
+    raise NotImplementedError("compiled code only")
+
+
+def legal_actions(game, state, params, out):
+    """Fill ``out[:n]`` with the legal actions; return n."""
+    raise NotImplementedError("compiled code only")
+
+
+def step(game, state, params, action, rng):
+    """Apply ``action``."""
+    raise NotImplementedError("compiled code only")
+
+
+def returns(game, state, params, out):
+    """Per-seat returns of a finished game."""
+    raise NotImplementedError("compiled code only")
+
+
+def scores(game, state, params, out):
+    """Per-seat raw points."""
+    raise NotImplementedError("compiled code only")
+
+
+def info(game, state, params, out):
+    """Game-specific integer columns (rounds, end reason, ...)."""
+    raise NotImplementedError("compiled code only")
+
+
+def determinize(game, state, params, observer, rng):
+    """Resample what ``observer`` cannot see."""
+    raise NotImplementedError("compiled code only")
+
+
+def action_kind(game, state, params, action):
+    """Kind of ``action`` in ``state`` (an index into the game's SPEC.action_kinds)."""
+    raise NotImplementedError("compiled code only")
+
+
+def open_loop(game):
+    """True when one action path can reach different states (chance or hidden information):
+    search must then determinize and count child availability."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(init, prefer_literal=True)
+def _ov_init(game, state, params, rng):
+    k = _kernel(game, "init")
+    if k is not None:
+        return lambda game, state, params, rng: k(state, params, rng)
+
+
+@overload(current_player, prefer_literal=True)
+def _ov_current_player(game, state, params):
+    k = _kernel(game, "current_player")
+    if k is not None:
+        return lambda game, state, params: k(state, params)
+
+
+@overload(is_terminal, prefer_literal=True)
+def _ov_is_terminal(game, state, params):
+    k = _kernel(game, "is_terminal")
+    if k is not None:
+        return lambda game, state, params: k(state, params)
+
+
+@overload(legal_actions, prefer_literal=True)
+def _ov_legal_actions(game, state, params, out):
+    k = _kernel(game, "legal_actions")
+    if k is not None:
+        return lambda game, state, params, out: k(state, params, out)
+
+
+@overload(step, prefer_literal=True)
+def _ov_step(game, state, params, action, rng):
+    k = _kernel(game, "step")
+    if k is not None:
+        # one action type for every caller (legal arrays hold int32, searches return
+        # int64): each extra type would compile a game's whole step tree again
+        return lambda game, state, params, action, rng: k(state, params, np.int64(action), rng)
+
+
+@overload(returns, prefer_literal=True)
+def _ov_returns(game, state, params, out):
+    k = _kernel(game, "returns")
+    if k is not None:
+        return lambda game, state, params, out: k(state, params, out)
+
+
+@overload(scores, prefer_literal=True)
+def _ov_scores(game, state, params, out):
+    k = _kernel(game, "scores")
+    if k is not None:
+        return lambda game, state, params, out: k(state, params, out)
+
+
+@overload(info, prefer_literal=True)
+def _ov_info(game, state, params, out):
+    k = _kernel(game, "info")
+    if k is not None:
+        return lambda game, state, params, out: k(state, params, out)
+
+
+@overload(determinize, prefer_literal=True)
+def _ov_determinize(game, state, params, observer, rng):
+    k = _kernel(game, "determinize")
+    if k is not None:
+        return lambda game, state, params, observer, rng: k(state, params, observer, rng)
+
+
+@overload(action_kind, prefer_literal=True)
+def _ov_action_kind(game, state, params, action):
+    gid = literal_game(game)
+    if gid is None:
+        return None
+    k = getattr(importlib.import_module(ENGINES[gid][1]), "action_kind", None)
+    if k is None:  # an engine without kinds: every action is of kind 0 ("action")
+        return lambda game, state, params, action: 0
+    return lambda game, state, params, action: k(state, params, np.int64(action))
+
+
+@overload(open_loop, prefer_literal=True)
+def _ov_open_loop(game):
+    gid = literal_game(game)
+    if gid is not None:
+        flag = gid not in _CLOSED_LOOP
+        return lambda game: flag

@@ -43,6 +43,9 @@ class GameSpec:
         Scripted-agent personas; the first is what plain ``scripted`` means.
     long_name : str
         Human-readable title.
+    action_kinds : tuple of str
+        Names of the kinds the compiled ``action_kind(state, params, action)`` returns
+        (decision statistics count them); an engine without it has one kind, "action".
     """
 
     name: str
@@ -62,6 +65,14 @@ class GameSpec:
     personas: tuple = ("default",)
     long_name: str = ""
     setup_aliases: dict = field(default_factory=dict)
+    action_kinds: tuple = ("action",)
+
+    @property
+    def key(self) -> int:
+        """Compile key of this game for generic drivers (simcore.dispatch.key)."""
+        from simcore import dispatch
+
+        return dispatch.key(self.game_id)
 
     def check_players(self, n: int) -> int:
         lo, hi = self.players

@@ -53,3 +53,30 @@ def compiled():
     p = API.params(2, "murg-huldra")
     API.legal_actions(API.new_state(p), p)
     return True
+
+
+_GAMES = ("tictactoe", "connect4", "court", "darkleaf", "darkness", "humanity", "frontier")
+
+
+def _game_of(item) -> str | None:
+    callspec = getattr(item, "callspec", None)
+    if callspec is not None:
+        for key in ("name", "game"):
+            v = callspec.params.get(key)
+            if isinstance(v, str) and v in _GAMES:
+                return v
+    base = os.path.basename(str(item.fspath))
+    for g in _GAMES:
+        if base.startswith(f"test_{g}"):
+            return g
+    return None
+
+
+def pytest_collection_modifyitems(config, items):
+    """Group tests by the game they compile (pytest-xdist ``--dist loadgroup``), so one
+    worker compiles each game's kernels once; tests spanning games share one group."""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        game = _game_of(item)
+        item.add_marker(pytest.mark.xdist_group(game or "mixed"))

@@ -23,13 +23,9 @@ def _module_params(name, players, setup):
 
 @pytest.mark.parametrize("name,players,setup", CASES, ids=CASE_IDS)
 def test_random_playouts_respect_contract(name, players, setup):
-    mod, params = _module_params(name, players, setup)
-    spec = mod.SPEC
+    spec = get_game(name).SPEC
     n_games = budget(name, N_RANDOM, 40)
-    lengths = np.zeros(n_games, np.int64)
-    code, g, step = random_playout_violations(
-        spec.game_id, params, n_games, 11, spec.num_actions, spec.max_game_length,
-        spec.state_size, lengths)
+    (code, g, step), lengths = random_playout_violations(name, players, setup, n_games, 11)
     assert code == 0, f"{name}: {CODES[code]} (game {g}, step {step})"
     assert lengths.max() <= spec.max_game_length
     assert lengths.min() >= 1

@@ -1,26 +1,30 @@
-"""Per-game scripted policies behind one static dispatch (see simcore.dispatch for why)."""
-from numba import njit
+"""Per-game scripted policies behind one static dispatch (see simcore.dispatch for why).
 
-from agents.scripted import connect4, court, darkleaf, darkness, frontier, humanity, tictactoe
-from simcore.dispatch import CONNECT4, COURT, DARKLEAF, DARKNESS, FRONTIER, HUMANITY, TICTACTOE
-from simcore.rng import randint
+``scripted_action(game, ...)`` takes a literal game key, like simcore.dispatch, so code
+that uses it compiles only the scripted agent of the game it plays.
+"""
+import importlib
+
+from numba.extending import overload
+
+from simcore import dispatch
+
+#: game id -> module holding that game's ``scripted_action`` kernel
+SCRIPTED = {gid: f"agents.scripted.{name}" for gid, (name, _) in dispatch.ENGINES.items()}
 
 
-@njit(cache=True)
 def scripted_action(game, state, params, persona, rng, legal, n):
-    """The scripted action of ``persona`` for ``game``; legal[:n] holds the legal actions."""
-    if game == TICTACTOE:
-        return tictactoe.scripted_action(state, params, persona, rng, legal, n)
-    elif game == CONNECT4:
-        return connect4.scripted_action(state, params, persona, rng, legal, n)
-    elif game == COURT:
-        return court.scripted_action(state, params, persona, rng, legal, n)
-    elif game == FRONTIER:
-        return frontier.scripted_action(state, params, persona, rng, legal, n)
-    elif game == DARKLEAF:
-        return darkleaf.scripted_action(state, params, persona, rng, legal, n)
-    elif game == HUMANITY:
-        return humanity.scripted_action(state, params, persona, rng, legal, n)
-    elif game == DARKNESS:
-        return darkness.scripted_action(state, params, persona, rng, legal, n)
-    return legal[randint(rng, n)]
+    """The scripted action of ``persona`` for ``game`` (a literal key); legal[:n] is legal."""
+    raise NotImplementedError("compiled code only")
+
+
+@overload(scripted_action, prefer_literal=True)
+def _ov_scripted_action(game, state, params, persona, rng, legal, n):
+    gid = dispatch.literal_game(game)
+    if gid is None:
+        return None
+    k = importlib.import_module(SCRIPTED[gid]).scripted_action
+
+    def impl(game, state, params, persona, rng, legal, n):
+        return k(state, params, persona, rng, legal, n)
+    return impl

@@ -1,0 +1,188 @@
+"""Results that cannot go stale or get lost (issue 19): shard keys and the plan manifest,
+torn/empty/short shards, kill -9 and resume, file modes, and the Dask backend."""
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from experiments.execute import (cell_dir, cell_frame, load_manifest, run_study,
+                                 games_on_disk)
+from experiments.plan import Study
+from simcore.spec import BadInput
+
+ROOT = Path(__file__).resolve().parent.parent
+QUIET = dict(progress=False, echo=lambda *_: None)
+
+
+def _study(seed=3, sets=(), chunk=50, games=120):
+    st = Study("store", seed, [], chunk=chunk)
+    st.add("connect4", 2, ("random",), games, stream=1, sets=sets)
+    st.add("connect4", 2, ("scripted", "random"), 100, stream=1, sets=sets)
+    return st
+
+
+def _frames(out, st):
+    return [cell_frame(out, c).sort_values("game_index").reset_index(drop=True)
+            for c in st.cells]
+
+
+def _same(a, b):
+    for x, y in zip(a, b):
+        pd.testing.assert_frame_equal(x, y)
+
+
+@pytest.fixture(scope="module")
+def reference(tmp_path_factory):
+    out = tmp_path_factory.mktemp("ref")
+    st = _study()
+    run_study(st, out, **QUIET)
+    return out, _frames(out, st)
+
+
+def test_another_seed_is_refused_then_replayed_with_fresh(tmp_path, reference):
+    run_study(_study(seed=3), tmp_path, **QUIET)
+    with pytest.raises(BadInput, match="another plan.*seed 3.*this run: 4.*--fresh"):
+        run_study(_study(seed=4), tmp_path, **QUIET)
+    _same(_frames(tmp_path, _study(seed=3)), reference[1])  # refusal damaged nothing
+    run_study(_study(seed=4), tmp_path, fresh=True, **QUIET)
+    four = _frames(tmp_path, _study(seed=4))
+    assert (four[0]["seed"] == 4).all()
+    assert not four[0]["length"].equals(reference[1][0]["length"]), "seed 3's games reused"
+    assert list(tmp_path.glob("shards.old-*")), "the old shards were not kept aside"
+    # seed 4's own games: equal to a clean seed-4 run elsewhere
+    clean = tmp_path / "clean"
+    run_study(_study(seed=4), clean, **QUIET)
+    _same(four, _frames(clean, _study(seed=4)))
+
+
+def test_changed_rules_value_is_never_reused(tmp_path):
+    run_study(_study(), tmp_path, **QUIET)
+    changed = _study(sets=("board.cols=8",))
+    with pytest.raises(BadInput, match="different rules in cell 0"):
+        run_study(changed, tmp_path, **QUIET)
+    assert games_on_disk(changed, tmp_path) == 0
+    run_study(changed, tmp_path, fresh=True, **QUIET)
+    assert games_on_disk(changed, tmp_path) == 220
+
+
+def test_engine_version_bump_is_refused(tmp_path, monkeypatch):
+    import dataclasses
+
+    from simcore import connect4
+
+    run_study(_study(), tmp_path, **QUIET)
+    monkeypatch.setattr(connect4, "SPEC", dataclasses.replace(connect4.SPEC,
+                                                              version=connect4.SPEC.version + 1))
+    with pytest.raises(BadInput, match="connect4 engine version"):
+        run_study(_study(), tmp_path, **QUIET)
+
+
+def test_shard_dirs_carry_seed_and_chunking(tmp_path):
+    """A changed chunk size writes other files; stray shards of another chunking are not read."""
+    a = _study(chunk=50)
+    run_study(a, tmp_path / "a", **QUIET)
+    b = _study(chunk=40)
+    run_study(b, tmp_path / "b", **QUIET)
+    assert cell_dir(tmp_path / "a", a.cells[0]).name != cell_dir(tmp_path / "b", b.cells[0]).name
+    d = cell_dir(tmp_path / "a", a.cells[0])
+    extra = d / "0000000025.parquet"  # a stray overlapping chunk (as an old chunk size left)
+    extra.write_bytes((d / "0000000000.parquet").read_bytes())
+    assert len(cell_frame(tmp_path / "a", a.cells[0])) == 120
+    man = load_manifest(tmp_path / "a")
+    assert man["seed"] == 3 and man["chunk"] == 50 and man["engines"]["connect4"] >= 1
+    assert all(len(c["rules_hash"]) == 16 for c in man["cells"])
+
+
+@pytest.mark.parametrize("damage", ["truncated", "empty", "short"])
+def test_damaged_shards_are_replayed(tmp_path, reference, damage):
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    p = cell_dir(tmp_path, st.cells[0]) / "0000000050.parquet"
+    if damage == "truncated":
+        p.write_bytes(p.read_bytes()[: p.stat().st_size // 2])
+    elif damage == "empty":
+        p.write_bytes(b"")
+    else:  # a valid file holding fewer games than its chunk
+        pd.read_parquet(p).head(10).to_parquet(p, index=False)
+    assert games_on_disk(st, tmp_path) == 170
+    run_study(st, tmp_path, **QUIET)
+    assert games_on_disk(st, tmp_path) == 220
+    _same(_frames(tmp_path, st), reference[1])
+
+
+def test_written_files_follow_the_umask(tmp_path):
+    old = os.umask(0o022)
+    try:
+        run_study(_study(), tmp_path, **QUIET)
+    finally:
+        os.umask(old)
+    shard = next(cell_dir(tmp_path, _study().cells[0]).glob("*.parquet"))
+    assert shard.stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "manifest.json").stat().st_mode & 0o777 == 0o644
+
+
+_KILL_SCRIPT = """
+import sys
+from experiments.execute import run_study
+from experiments.plan import Study
+st = Study("kill", 5, [], chunk=20)
+for i in range(4):
+    st.add("connect4", 2, ("scripted", "random"), 400, stream=i)
+run_study(st, sys.argv[1], progress=False, echo=lambda *_: None)
+"""
+
+
+def _kill_study():
+    st = Study("kill", 5, [], chunk=20)
+    for i in range(4):
+        st.add("connect4", 2, ("scripted", "random"), 400, stream=i)
+    return st
+
+
+def test_sigkill_then_resume_equals_an_uninterrupted_run(tmp_path):
+    """Kill a running study with SIGKILL once some shards exist, resume, compare."""
+    part = tmp_path / "part"
+    env = dict(os.environ, PYTHONPATH=str(ROOT), NUMBA_NUM_THREADS="1")
+    proc = subprocess.Popen([sys.executable, "-c", _KILL_SCRIPT, str(part)], env=env,
+                            cwd=ROOT)
+    deadline = time.time() + 300
+    while time.time() < deadline and proc.poll() is None:
+        if len(list(part.glob("shards/*/*.parquet"))) >= 5:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    st = _kill_study()
+    done_before = games_on_disk(st, part)
+    assert 0 < done_before < 1600, "the kill did not land mid-study"
+    run_study(st, part, **QUIET)
+    full = tmp_path / "full"
+    run_study(_kill_study(), full, **QUIET)
+    a, b = _frames(part, st), _frames(full, st)
+    _same(a, b)
+    for df in a:
+        assert df["game_index"].tolist() == list(range(400)), "a game is missing or doubled"
+
+
+def test_dask_local_cluster_equals_local_backend(tmp_path, reference):
+    """A real dask.distributed cluster (2 worker processes on loopback): the workers return
+    tables and the client writes the shards; the games equal the local backend's bit for bit."""
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None) as cluster:
+        run_study(_study(), tmp_path, backend="dask", address=cluster.scheduler_address,
+                  **QUIET)
+    _same(_frames(tmp_path, _study()), reference[1])
+
+
+def test_backend_input_errors(tmp_path):
+    with pytest.raises(BadInput, match="only used with --backend dask"):
+        run_study(_study(), tmp_path, backend="local", address="tcp://127.0.0.1:1", **QUIET)
+    with pytest.raises(BadInput, match="--jobs must be a positive integer"):
+        run_study(_study(), tmp_path, backend="loky", jobs=-5, **QUIET)
+    assert not (tmp_path / "shards").exists()
