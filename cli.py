@@ -117,11 +117,11 @@ def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotat
 
     Example: darkbalance simulate court --players 4 --agents scripted --games 10000
     """
-    from experiments.api import check_int, run_plan, to_frame
+    from experiments.api import check_games, check_int, run_plan, to_frame
     from experiments.io import check_output, write_table
     from experiments.summary import summary_text
 
-    n_games = check_int("--games", n_games, 0)
+    n_games = check_games(n_games, "--games")
     seed = check_int("--seed", seed, 0)
     if out:
         check_output(out)
@@ -206,11 +206,11 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, c
 
     Example: darkbalance decisions darkness --players 1 --random-setup --agents scripted
     """
-    from experiments.api import check_int
+    from experiments.api import check_games, check_int
     from experiments.io import check_output, write_table
     from experiments.replay import decisions as count
 
-    n_games = check_int("--games", n_games, 1)
+    n_games = check_games(n_games, "--games")
     seed = check_int("--seed", seed, 0)
     if out:
         check_output(out)
@@ -251,6 +251,7 @@ def rules(game, assumed, rules_file, sets):
 
     mod = get_game(game)
     rs = mod.API.rules(rules_file, sets)
+    mod.API.params(None, None, rs)  # the overrides must compile, as `simulate` requires
     entries = rs.assumed() if assumed else list(rs.entries.values())
     for e in entries:
         why = e.reason if e.source in ("assumed", "override") else e.cite

@@ -14,6 +14,9 @@ from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
 
 MAX_SEED = 2**63 - 1
+# one simulate call holds every game's row in memory (~0.5 kB a game with the table):
+# more than this is a study's job, which plays in chunks
+MAX_GAMES = 10_000_000
 
 
 def check_int(name: str, v, lo: int, hi: int = MAX_SEED) -> int:
@@ -21,6 +24,15 @@ def check_int(name: str, v, lo: int, hi: int = MAX_SEED) -> int:
     if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= int(v) <= hi:
         raise BadInput(f"{name} must be an integer in {lo}..{hi}, got {v!r}")
     return int(v)
+
+
+def check_games(games, name: str = "games") -> int:
+    """A game count for one in-memory run (0..MAX_GAMES), or one BadInput line."""
+    if isinstance(games, (int, np.integer)) and not isinstance(games, bool) \
+            and int(games) > MAX_GAMES:
+        raise BadInput(f"{name} {games:,} is more than one run holds in memory (at most "
+                       f"{MAX_GAMES:,}); run a study for more, it plays in chunks")
+    return check_int(name, games, 0)
 
 
 class Plan:
@@ -223,7 +235,7 @@ def simulate(game: str, agents="random", games: int = 1000, seed: int = 0,
     >>> df = simulate("connect4", "mcts:iters=50,random", games=10, seed=1)
     """
     p = plan(game, agents, players, setup, rules, sets, rotate)
-    games = check_int("games", games, 0)
+    games = check_games(games)
     first_index = check_int("first_index", first_index, 0)
     raw = run_plan(p, games, seed, cell, first_index, threads, progress)
     return to_frame(p, raw, seed, first_index)

@@ -18,16 +18,16 @@ import time
 from pathlib import Path
 
 
-from simcore.spec import BadInput, game_names, get_game
+from simcore.spec import game_names, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
 def check_json_target(path: str) -> None:
-    p = Path(path)
-    parent = p.parent if str(p.parent) else Path(".")
-    if p.is_dir() or not parent.is_dir() or not os.access(parent, os.W_OK):
-        raise BadInput(f"--json {path!r}: cannot write there (directory missing or not writable)")
+    """Fail before any measuring if the --json target cannot be written."""
+    from experiments.io import check_output
+
+    check_output(path, (".json",))
 
 
 def _rate(fn, min_time=1.0):

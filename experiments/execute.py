@@ -210,16 +210,8 @@ def games_on_disk(study: Study, out: str | Path) -> int:
                if shard_ok(path, n))
 
 
-def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int = 1,
-              address: str | None = None, progress: bool = True, echo=print,
-              fresh: bool = False) -> Path:
-    """Play every cell of ``study`` into shards under ``out``; return the shard root.
-
-    The plan's manifest is written first (see :func:`prepare`; ``fresh`` moves another
-    plan's results aside instead of refusing).  A chunk whose shard is whole is not
-    replayed.  Cells with ``target_halfwidth`` run chunk by chunk until the focus seat's
-    Wilson half-width reaches the target (after ``min_games``) or ``games``.
-    """
+def check_backend(backend: str, jobs: int = 1, address: str | None = None) -> None:
+    """One BadInput line for a backend, job count or address that cannot work."""
     if backend not in BACKENDS:
         raise BadInput(f"unknown backend {backend!r}; valid: {', '.join(BACKENDS)}")
     if backend == "dask" and not address:
@@ -234,6 +226,19 @@ def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int =
         except ImportError:
             raise BadInput("--backend dask needs dask.distributed: pip install "
                            "'darkbalance[distributed]'") from None
+
+
+def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int = 1,
+              address: str | None = None, progress: bool = True, echo=print,
+              fresh: bool = False) -> Path:
+    """Play every cell of ``study`` into shards under ``out``; return the shard root.
+
+    The plan's manifest is written first (see :func:`prepare`; ``fresh`` moves another
+    plan's results aside instead of refusing).  A chunk whose shard is whole is not
+    replayed.  Cells with ``target_halfwidth`` run chunk by chunk until the focus seat's
+    Wilson half-width reaches the target (after ``min_games``) or ``games``.
+    """
+    check_backend(backend, jobs, address)
     out = Path(out)
     try:
         out.mkdir(parents=True, exist_ok=True)

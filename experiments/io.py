@@ -11,17 +11,32 @@ TABLE_SUFFIXES = (".parquet", ".csv")
 
 
 def check_output(path: str | Path, suffixes=TABLE_SUFFIXES) -> Path:
-    """Fail early (before any work) if ``path`` cannot be written."""
+    """Fail early (before any work) if ``path`` cannot be written: wrong suffix, a
+    directory, a missing or unwritable folder, a name too long, a pseudo-filesystem."""
     p = Path(path)
     if p.suffix.lower() not in suffixes:
         raise BadInput(f"output {str(path)!r}: unknown format; valid: {', '.join(suffixes)}")
-    if p.is_dir():
-        raise BadInput(f"output {str(path)!r} is a directory; give a file name")
     parent = p.parent if str(p.parent) else Path(".")
-    if not parent.is_dir():
-        raise BadInput(f"output {str(path)!r}: directory {str(parent)!r} does not exist")
-    if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
-        raise BadInput(f"output {str(path)!r} is not writable")
+    try:
+        limit = os.pathconf(parent, "PC_NAME_MAX") if parent.is_dir() else 255
+        if len(p.name.encode()) > limit:
+            raise BadInput(f"output {str(path)!r}: file name too long (over {limit} bytes)")
+        if p.is_dir():
+            raise BadInput(f"output {str(path)!r} is a directory; give a file name")
+        if not parent.is_dir():
+            raise BadInput(f"output {str(path)!r}: directory {str(parent)!r} does not exist")
+        if not os.access(parent, os.W_OK) or (p.exists() and not os.access(p, os.W_OK)):
+            raise BadInput(f"output {str(path)!r} is not writable")
+        # a real write in the folder: catches read-only and pseudo filesystems (/proc, /sys)
+        fd, probe = tempfile.mkstemp(prefix=".probe-", dir=parent)
+        os.close(fd)
+        os.unlink(probe)
+        if p.exists():
+            with open(p, "ab"):
+                pass
+    except OSError as exc:
+        raise BadInput(f"output {str(path)!r} cannot be written ({exc.strerror or exc})") \
+            from None
     return p
 
 
@@ -54,9 +69,14 @@ def write_atomic(path: str | Path, write) -> None:
 
 
 def write_table(df, path: str | Path) -> None:
-    """Write a DataFrame as Parquet or CSV (by suffix), atomically."""
+    """Write a DataFrame as Parquet or CSV (by suffix), atomically; a failed write (a full
+    disk) is one BadInput line and leaves any old file intact."""
     p = check_output(path)
-    if p.suffix.lower() == ".parquet":
-        write_atomic(p, lambda t: df.to_parquet(t, index=False))
-    else:
-        write_atomic(p, lambda t: df.to_csv(t, index=False))
+    try:
+        if p.suffix.lower() == ".parquet":
+            write_atomic(p, lambda t: df.to_parquet(t, index=False))
+        else:
+            write_atomic(p, lambda t: df.to_csv(t, index=False))
+    except OSError as exc:
+        raise BadInput(f"output {str(path)!r} could not be written ({exc.strerror or exc}); "
+                       "nothing was replaced") from None

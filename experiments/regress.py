@@ -72,7 +72,7 @@ def _resolve(cell: dict) -> dict:
 def measure(cell: dict, seed: int, index: int, threads=None) -> dict:
     """Play ``cell`` and return its metrics as {name: {mean, sd, n}}."""
     df = simulate(cell["game"], cell["agents"], cell["games"], seed, cell["players"],
-                  cell["setup"], sets=tuple(cell["sets"]), threads=threads, cell=index)
+                  cell.get("setup"), sets=tuple(cell["sets"]), threads=threads, cell=index)
     out = {}
 
     def put(name, x):
@@ -140,10 +140,22 @@ def load_baseline(path) -> dict:
         for k, t in need.items():
             if not isinstance(c, dict) or not isinstance(c.get(k), t):
                 raise BadInput(f"baseline {str(path)!r}: cell {i} needs {k!r} ({t.__name__})")
+        if "setup" in c and not (c["setup"] is None or isinstance(c["setup"], str)):
+            raise BadInput(f"baseline {str(path)!r}: cell {i} 'setup' must be a name")
+        if not c["metrics"]:
+            raise BadInput(f"baseline {str(path)!r}: cell {i} has no metrics (a gate that "
+                           "tests nothing cannot pass)")
         for m, v in c["metrics"].items():
             if not (isinstance(v, dict) and {"mean", "sd", "n"} <= set(v)):
                 raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r} needs "
                                "mean, sd and n")
+            for k in ("mean", "sd", "n"):
+                if isinstance(v[k], bool) or not isinstance(v[k], (int, float)):
+                    raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r}: {k} "
+                                   f"must be a number, got {v[k]!r}")
+            if v["n"] < 2 or v["sd"] < 0:
+                raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r} has n={v['n']}"
+                               f", sd={v['sd']} (needs n >= 2 and sd >= 0)")
         get_game(c["game"])  # unknown game: BadInput naming the valid ones
     if not isinstance(doc.get("seed"), int):
         raise BadInput(f"baseline {str(path)!r}: 'seed' must be an integer")

@@ -26,10 +26,9 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
     """
     if profile not in PROFILES + _INTERNAL:
         raise BadInput(f"unknown profile {profile!r}; valid: {', '.join(PROFILES)}")
-    from experiments.execute import BACKENDS
+    from experiments.execute import check_backend
 
-    if backend not in BACKENDS:
-        raise BadInput(f"unknown backend {backend!r}; valid: {', '.join(BACKENDS)}")
+    check_backend(backend, jobs, address)
     names = list(studies) if studies else list(STUDIES)
     for n in names:
         study_module(n)

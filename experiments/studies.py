@@ -40,6 +40,9 @@ def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "res
     if not available(name):
         echo(f"{name}: skipped, needs an engine not yet registered ({', '.join(mod.GAMES)})")
         return None
+    from experiments.execute import check_backend
+
+    check_backend(backend, jobs, address)
     out = Path(root) / name
     t0 = time.perf_counter()
     study = mod.build(profile, seed)

@@ -26,8 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("tictactoe", "connect4", "court", "darkleaf", "darkness", "humanity", "frontier")
-# in experiments/ only modules defining kernels count, so editing a study or the report
-# does not throw compiled code away
+# in simcore/ (top level) and experiments/ only modules defining kernels count, so editing
+# the rules loader, a study or the report does not throw compiled code away; agents/ counts
+# whole (agents/layout.py holds constants that kernels freeze)
 _KERNEL_MARKS = (b"@njit", b"@jit", b"@overload")
 
 
@@ -53,7 +54,8 @@ def group_of(path: str | os.PathLike) -> str | None:
 
 def _files(group: str) -> list[Path]:
     if group == "common":
-        out = [p for p in sorted((ROOT / "simcore").glob("*.py"))]
+        out = [p for p in sorted((ROOT / "simcore").glob("*.py"))
+               if any(m in p.read_bytes() for m in _KERNEL_MARKS)]
         out += [p for p in sorted((ROOT / "agents").rglob("*.py")) if group_of(p) == "common"]
         out += [p for p in sorted((ROOT / "experiments").rglob("*.py"))
                 if any(m in p.read_bytes() for m in _KERNEL_MARKS)]

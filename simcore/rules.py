@@ -126,6 +126,8 @@ class RuleSet:
         for s in sets:
             if "=" not in s:
                 raise BadInput(f"--set {s!r}: expected path=value")
+            if "\n" in s or "\r" in s:
+                raise BadInput(f"--set {s!r}: one path=value per --set (no line breaks)")
             p, raw = s.split("=", 1)
             p, raw = p.strip(), raw.strip()
             try:
@@ -149,6 +151,9 @@ def _read_toml(path: str | Path) -> dict:
         raise BadInput(f"rules file {str(path)!r} is not valid TOML: {exc}") from None
     except UnicodeDecodeError:
         raise BadInput(f"rules file {str(path)!r} is not UTF-8 TOML") from None
+    except (OSError, RuntimeError) as exc:  # a symlink loop, a path under a file, a long name
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise BadInput(f"rules file {str(path)!r} cannot be read ({why})") from None
 
 
 def _leaves(data: dict, prefix: str = ""):
@@ -170,7 +175,7 @@ def load_rules(game: str, path: str | Path) -> RuleSet:
     try:
         st = Path(path).stat()
         key = (game, str(Path(path).resolve()), st.st_mtime_ns, st.st_size)
-    except OSError:
+    except (OSError, RuntimeError):
         key = None  # let the reader name the problem
     if key is None or key not in _PARSED:
         rs = _load_rules(game, path)
