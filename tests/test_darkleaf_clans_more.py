@@ -144,9 +144,11 @@ def test_metamorphic_three_units_DG_ERDE_21(compiled):
     pos = Pos("murg-erde", line, cur=1)
     pos.at(L.D_INTENT)
     pos.step(L.A_JOURNEY, roll=3, faces=8)
-    for f in "ab":
-        pos.step(sq(f + "7"))
-        pos.step(sq(f + "6"))
+    pos.step(sq("a7"))
+    pos.step(sq("a6"))
+    assert "b6" not in pos.dests(1, "b7", 2)  # the second share takes the whole rest
+    pos.step(sq("b7"))
+    pos.step(sq("b5"))
     assert pos.s[L.DEC] != L.D_UNIT and pos.unit("c7") == (1, P)
 
 

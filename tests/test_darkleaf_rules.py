@@ -500,6 +500,32 @@ def test_king_center_and_split_DG_ERDE_14_15_43_44(compiled):
     assert pos2.s[L.WINNER] == 1
 
 
+def test_erde_exact_shares_DG_ERDE_15_JOURNEY_02(compiled):
+    """DG-ERDE-15, DG-JOURNEY-02, DG-ERDE-14: Erde units have no less-or-equal icon, so each
+    share of a split roll is exact and the shares add up to the roll: a unit that no other
+    unit can relieve moves the whole roll; a shorter first share is open only while another
+    unit can take the rest exactly, and a journey begun cannot stop after the first share."""
+    from simcore.darkleaf.turn import start_journey
+    hem = [(0, P, "g8"), (0, P, "g7"), (0, P, "h7")]  # the Erde king on h8 cannot move
+    pos = Pos("murg-erde", [(1, P, "a7"), (1, K, "h8"), (0, K, "e1")] + hem, cur=1)
+    start_journey(pos.s, pos.p, 1, 3)
+    assert pos.dests(1, "a7", 3) == ["a4", "d7"]  # never a6, a5, b7, c7
+    pos = Pos("murg-erde", [(1, P, "a7"), (1, P, "c7"), (1, K, "h8"), (0, K, "e1")] + hem,
+              cur=1)
+    start_journey(pos.s, pos.p, 1, 3)
+    assert L.A_DONE in pos.legal()  # the journey may be called off before it starts
+    assert "a6" in pos.dests(1, "a7", 3)  # c7 can take the other 2
+    pos.step(sq("a7"))
+    pos.step(sq("a6"))
+    assert pos.s[L.DEC] == L.D_UNIT and pos.s[L.JPTS] == 2
+    assert L.A_DONE not in pos.legal() and sqs(pos.legal()) == ["c7"]
+    assert pos.dests(1, "c7", 2) == ["a7", "c5", "e7"]  # exactly 2, not c6
+    pos.step(sq("c7"))
+    pos.step(sq("c5"))
+    assert pos.unit("a6") == (1, P) and pos.unit("c5") == (1, P)
+    assert pos.s[L.TURN] == 6  # the journey is complete: the turn moved on
+
+
 def test_tremor_DG_ERDE_06_07_41_42(compiled):
     """DG-ERDE-06, DG-ERDE-07, DG-ERDE-41, DG-ERDE-42: after the knight's journey adjacent
     units are pushed 1 away unless blocked; never off the edge; rivals not onto Reclaimed."""

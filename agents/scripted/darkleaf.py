@@ -609,8 +609,12 @@ def scripted_action(state, params, persona, rng, legal, n):
         bu, bd, bv = _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb)
         if dec == D_DEST:
             return bd if bd >= 0 else legal[0]
-        if bu < 0 or bv < -1.5:
-            return A_DONE
+        can_stop = False
+        for i in range(n):
+            if legal[i] == A_DONE:
+                can_stop = True
+        if bu < 0 or (bv < -1.5 and can_stop):
+            return A_DONE if can_stop else legal[0]
         return bu
     if cl == MURG or cl == ERDE:
         if dec == D_INTENT:

@@ -75,7 +75,8 @@ def _aliases():
 SPEC = GameSpec(
     name="darkleaf",
     game_id=3,
-    version=2,  # 2: Upkeep order kept; returning bones from an inapplicable skill
+    version=3,  # 3: exact Erde shares, declared Morph, handicap/placement/Tide/Deep Roots
+    #               fixes (2: Upkeep order kept; returning bones from an inapplicable skill)
     players=(2, 2),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,

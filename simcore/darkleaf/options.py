@@ -396,7 +396,10 @@ def opts(state, params, out, write):
         if cl == ERDE and state[JN] == 0 and state[RELIC + seat * 5 + 2] > 0 and \
                 not (state[TFLAGS] & TF_META) and state[JPTS] >= 3:
             n = _add(out, n, A_SPEND + 2, write)
-        n = _add(out, n, A_DONE, write)
+        # a split Erde journey runs to the full roll once begun (DG-ERDE-15); the journey as
+        # a whole may still be called off before its first share (DG-PHASE-19)
+        if not (cl == ERDE and state[JN] > 0 and n > 0):
+            n = _add(out, n, A_DONE, write)
     elif dec == D_DEST:
         n = journey_gen(state, params, seat, state[SEL], state[JPTS], out, 0, write, -1)
     elif dec == D_FLOW:
