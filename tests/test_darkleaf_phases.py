@@ -162,10 +162,9 @@ def test_journey_declared_without_unit_DG_PHASE_11_TERM_37(compiled):
 
 def test_undeclared_roll_goes_to_journey_DG_PHASE_15(compiled):
     """DG-PHASE-15: a roll made without any declaration is applied to a journey: the clans
-    that never declare (Wildero Wibo, Ferrymen, Hexen) go from Upkeep straight to choosing
-    the journeying unit with the rolled value; The Murg declare before any roll."""
-    for setup, seat, faces in (("wibo-murg", 0, 6), ("murg-ferrymen", 1, 6),
-                               ("hexen-murg", 0, 8)):
+    that never declare (Ferrymen, Hexen) go from Upkeep straight to choosing the journeying
+    unit with the rolled value; The Murg declare before any roll."""
+    for setup, seat, faces in (("murg-ferrymen", 1, 6), ("hexen-murg", 0, 8)):
         pos = Pos(setup, [(seat, P, "d4"), (1 - seat, P, "a8" if seat == 0 else "a1")],
                   cur=seat)
         pos.at(L.D_UPKEEP)

@@ -558,11 +558,10 @@ def test_morph_and_retreat_DG_WIBO_27_28_32_33(compiled):
     DG-WIBO-37, DG-SLOT-09: journey, Morph a neighbor on 3+, retreat toward the Seat with a
     third roll; only the last bone is in hand to slot."""
     pos = Pos("wibo-murg", [(0, P, "d3"), (1, P, "d5")])
-    pos.at(L.D_DEST, SEL=sq("d3"), JPTS=1)
+    pos.at(L.D_DEST, SEL=sq("d3"), JPTS=1, INTENT=L.I_DEED, TGT=sq("d5"))
     pos.step(sq("d4"))
     assert pos.s[L.DEC] == L.D_MORPH
-    pos.step(L.A_YES)
-    pos.step(sq("d5"), roll=4)
+    pos.step(L.A_YES, roll=4)
     assert pos.unit("d5") == (0, P) and pos.s[L.DEC] == L.D_RETREAT
     pos.step(L.A_YES, roll=2)
     assert pos.s[L.HAND_V] == 2 and pos.s[L.ROLLS] == 2
@@ -575,13 +574,13 @@ def test_morph_royal_to_seat_DG_WIBO_17(compiled):
     """DG-WIBO-17, DG-WIBO-45: Morphing the rival royal sends the new pawn to the Wibo Seat;
     an Iron Plated target only loses its aura."""
     pos = Pos("wibo-huldra", [(0, P, "d4"), (1, Q, "d5")])
-    pos.at(L.D_MORPH_TGT, JUNIT=sq("d4"))
-    pos.step(sq("d5"), roll=3)
+    pos.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)
+    pos.step(L.A_YES, roll=3)
     assert pos.unit("d5") is None and pos.unit("d1") == (0, P)
     pos2 = Pos("wibo-murg", [(0, P, "d4"), (1, P, "d5")])
     pos2.s[L.AURA + sq("d5")] = L.AU_IRON
-    pos2.at(L.D_MORPH_TGT, JUNIT=sq("d4"))
-    pos2.step(sq("d5"), roll=6)
+    pos2.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)
+    pos2.step(L.A_YES, roll=6)
     assert pos2.unit("d5") == (1, P) and pos2.s[L.AURA + sq("d5")] == 0
 
 
@@ -590,13 +589,44 @@ def test_endless_stasis_DG_WIBO_24_39_40(compiled):
     The Endless may still Morph this turn; in The Seat it is invulnerable and cannot move."""
     pos = Pos("wibo-murg", [(0, P, "d2"), (1, P, "c1"), (1, N, "e1")])
     pos.s[L.LAW] = 1
-    pos.at(L.D_DEST, SEL=sq("d2"), JPTS=1)
+    pos.at(L.D_DEST, SEL=sq("d2"), JPTS=1, INTENT=L.I_DEED, TGT=sq("c1"))
     pos.step(sq("d1"))
     assert L.A_YES in pos.legal()
     from simcore.darkleaf.board import invulnerable
     assert invulnerable(pos.s, pos.p, sq("d1"), 1)
     assert not invulnerable(pos.s, pos.p, sq("e1"), 0)
     assert pos.dests(0, "d1", 1) == []
+
+
+def test_wibo_declare_morph_DG_PHASE_13_WIBO_31(compiled):
+    """DG-PHASE-13, DG-PHASE-12, DG-PHASE-10, DG-WIBO-31, DG-WIBO-28: Wildero Wibo declare a
+    Morph like any deed (Phase 2's own example): before any roll the unit and its target are
+    named; only that unit journeys and only that target is Morphed after the journey, though a
+    second rival neighbors the unit too; a turn declared as a journey has no Morph."""
+    units = [(0, N, "d2"), (0, P, "g2"), (1, P, "c4"), (1, P, "e4"), (1, K, "h8")]
+    pos = Pos("wibo-murg", units)
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_DONE)
+    assert pos.s[L.DEC] == L.D_INTENT and pos.s[L.ROLLS] == 0
+    assert pos.legal() == {L.A_JOURNEY, L.A_DEED}
+    pos.step(L.A_DEED)
+    assert sq("d2") in pos.legal()
+    pos.step(sq("d2"))
+    assert {"c4", "e4"} <= set(sqs(pos.legal())) and "h8" not in sqs(pos.legal())
+    pos.step(sq("e4"), roll=2)  # declared: the knight Morphs e4; the bone rolls 2
+    assert pos.s[L.DEC] == L.D_UNIT and pos.legal() == {sq("d2"), L.A_DONE}
+    pos.step(sq("d2"))
+    pos.step(sq("d4"))
+    assert pos.s[L.DEC] == L.D_MORPH and L.A_YES in pos.legal()
+    pos.step(L.A_YES, roll=3)
+    assert pos.unit("e4") == (0, P) and pos.unit("c4") == (1, P)
+    pos = Pos("wibo-murg", units)
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_DONE)
+    pos.step(L.A_JOURNEY, roll=2)
+    pos.step(sq("d2"))
+    pos.step(sq("d4"))
+    assert pos.s[L.DEC] != L.D_MORPH and pos.unit("e4") == (1, P)
 
 
 def test_biotic_refuge_DG_WIBO_10(compiled):

@@ -17,7 +17,7 @@ from simcore.darkleaf.layout import (
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
     D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
     D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
-    D_MORPH_TGT, D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
+    D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
     D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, END_PLAYING, ERDE,
     FERRY, FIRST, FROZEN, GRAVE, HAND_F, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JMAX,
     JN, JPTS, JUNIT, KING, KNIGHT, LADDER, LAW, MAX_TURN_ACTS, MOVED, MURG, NP0,
@@ -262,6 +262,8 @@ def _do_journey(state, params, seat, origin, dest, code):
         else:
             move_unit(state, origin, dest)
         state[JUNIT] = dest
+        if state[INTENT] != I_DEED:  # a declared journey: no Morph follows
+            return ST_AFTER
         state[DEC] = D_MORPH
         return ST_WAIT
     move_unit(state, origin, dest)
@@ -500,6 +502,10 @@ def _apply(state, params, a, rng):
     if dec == D_DEED_TGT:
         state[TGT] = a
         state[TGT2] = -1
+        if cl == WIBO:  # Morph declared (unit and target): roll for the journey first
+            v = roll(state, params, seat, rng)
+            start_journey(state, params, seat, v)
+            return ST_WAIT
         vt = cell_type(state[BOARD + a])
         if cell_type(state[BOARD + state[SEL]]) == KNIGHT and vt != QUEEN and vt != KING and \
                 destroy_gen(state, params, seat, state[SEL], True, a, state, 0, False) > 0:
@@ -575,14 +581,10 @@ def _apply(state, params, a, rng):
         if a == A_SPEND + 2:
             state[RELIC + seat * 5 + 2] -= 1
             state[TFLAGS] |= TF_SEED
-        state[DEC] = D_MORPH_TGT
-        return ST_WAIT
-    if dec == D_MORPH_TGT:
-        state[TGT] = a
         state[TGT2] = -1
         j = state[JUNIT]
         if cell_type(state[BOARD + j]) == SAGE and not (state[TFLAGS] & TF_SEED) and \
-                morph_gen(state, params, seat, j, True, a, state, 0, False) > 0:
+                morph_gen(state, params, seat, j, True, state[TGT], state, 0, False) > 0:
             state[DEC] = D_MORPH_TGT2
             return ST_WAIT
         return _morph(state, params, seat, rng)

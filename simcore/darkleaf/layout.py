@@ -108,6 +108,8 @@ DF0 = (0, 1, 1, 1, 0, -1, -1, -1)
  D_HULDRA, D_HUNT_UNIT, D_HUNT_TGT, D_LEAP, D_PIVOT, D_KNIGHT_MOVE, D_BANISH,
  D_RENEWAL) = range(33)
 
+# D_MORPH_TGT is no longer used (since version 3 the Morph target is declared in Phase 2,
+# D_DEED_TGT); the code is kept so the other decision codes stay put.
 # intents
 I_NONE, I_JOURNEY, I_DEED, I_LEAP = range(4)
 # per-turn flags (TFLAGS)

@@ -14,7 +14,7 @@ from simcore.darkleaf.board import (
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DM_ALL, DM_DIAG, DM_FLR,
     DM_NEIGH, DM_RETREAT, ERDE, FERRY, HEXEN, HULDRA, JMAX, JN, KING, KNIGHT, LADDER, LAW,
-    MOVED, MURG, PAWN, QUEEN, RECL, ROOK, SAGE, WIBO,
+    MOVED, MURG, P_FACES, PAWN, QUEEN, RECL, ROOK, SAGE, WIBO,
 )
 
 
@@ -381,6 +381,48 @@ def morph_gen(state, params, seat, sq, diag, excl, out, base, write):
         if write:
             out[base + n_out] = n
         n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def morph_reach(state, params, seat, u, out, base, write):
+    """Rival units the Wibo unit on ``u`` may be declared to Morph (DG-PHASE-12): each is
+    vulnerable and neighbors a territory that some roll of the Wibo bone lets ``u`` journey
+    to (Morph needs the journey first)."""
+    c = state[BOARD + u]
+    if c == 0 or cell_seat(c) != seat or frozen(state, u) or not movable(state, params, u):
+        return 0
+    t = cell_type(c)
+    if t == ROOK or t == QUEEN:
+        return 0
+    faces = params[P_FACES + seat]
+    n_out = 0
+    for tg in range(64):
+        oc = state[BOARD + tg]
+        if oc == 0 or cell_seat(oc) == seat or invulnerable(state, params, tg, seat):
+            continue
+        ok = False
+        for d in range(8):
+            if ok:
+                break
+            cur = u
+            for i in range(faces):
+                n = nxt(cur, seat, d)
+                if n < 0 or state[BOARD + n] != 0:
+                    break
+                cur = n
+                if blocked_for(state, params, seat, n):
+                    continue
+                for e in range(0, 8, 2):
+                    if nxt(n, seat, e) == tg:
+                        ok = True
+                        break
+                if ok:
+                    break
+        if ok:
+            if write:
+                out[base + n_out] = tg
+            n_out += 1
     return n_out
 
 

@@ -12,16 +12,16 @@ from simcore.darkleaf.layout import (
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
     D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
     D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
-    D_MORPH_TGT, D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
+    D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
     D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, ERDE, FERRY,
-    GRAVE, HAND_V, HEXEN, HULDRA, JDIR, JN,
+    GRAVE, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JN,
     JPTS, JUNIT, KING, MOVED, MURG, NP0, P_RETREAT_LE, P_SINK_OWN, P_WL_SAME, PAWN, PEND, PG,
     PSTEP, QUEEN, RECL, RELIC, ROLLS, ROOK, SAGE, SEL, SEL2, TF_HASTY, TF_LOOP, TF_META, TF_PREDICT,
     TF_TWEAKED, TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, WIBO, WILLTOK,
 )
 from simcore.darkleaf.moves import (
     adjacent_to_type, destroy_capable, destroy_gen, hunt_gen, journey_gen, ladder_gen,
-    morph_gen, retreat_gen,
+    morph_gen, morph_reach, retreat_gen,
 )
 from simcore.darkleaf.skills import (
     royal_sq, row_returnable, slot_at, slot_ok,
@@ -354,7 +354,29 @@ def _deed_units(state, params, seat, out, write):
             if b != 0 and (state[RECL] & b) == 0 and cell_type(state[BOARD + sq]) == PAWN \
                     and not frozen(state, sq):
                 n = _add(out, n, sq, write)
+        elif cl == WIBO:
+            if morph_reach(state, params, seat, sq, out, 0, False) > 0:
+                n = _add(out, n, sq, write)
     return n
+
+
+@njit(cache=True)
+def morph_ready(state, params, seat):
+    """The declared Morph target (TGT) neighbors the unit that journeyed and is vulnerable."""
+    j = state[JUNIT]
+    tg = state[TGT]
+    if j < 0 or tg < 0 or not _rival(state, seat, tg):
+        return False
+    c = state[BOARD + j]
+    if c == 0 or cell_seat(c) != seat:
+        return False
+    t = cell_type(c)
+    if t == ROOK or t == QUEEN or invulnerable(state, params, tg, seat):
+        return False
+    for d in range(0, 8, 2):
+        if nxt(j, seat, d) == tg:
+            return True
+    return False
 
 
 # ---- legal actions --------------------------------------------------------------------------
@@ -380,7 +402,10 @@ def opts(state, params, out, write):
     elif dec == D_DEED_UNIT:
         n = _deed_units(state, params, seat, out, write)
     elif dec == D_DEED_TGT:
-        n = destroy_gen(state, params, seat, state[SEL], False, -1, out, 0, write)
+        if cl == WIBO:
+            n = morph_reach(state, params, seat, state[SEL], out, 0, write)
+        else:
+            n = destroy_gen(state, params, seat, state[SEL], False, -1, out, 0, write)
     elif dec == D_DEED_TGT2:
         n = destroy_gen(state, params, seat, state[SEL], True, state[TGT], out, 0, write)
         n = _add(out, n, A_DONE, write)
@@ -388,6 +413,8 @@ def opts(state, params, out, write):
         for sq in range(64):
             if not _own(state, seat, sq):
                 continue
+            if cl == WIBO and state[INTENT] == I_DEED and sq != state[SEL]:
+                continue  # the unit declared for the Morph makes the journey
             if cl == ERDE and (sq == state[MOVED] or sq == state[MOVED + 1]
                                or sq == state[MOVED + 2]):
                 continue
@@ -425,14 +452,11 @@ def opts(state, params, out, write):
             if w >= 0 and state[BOARD + w] == 0 and not blocked_for(state, params, seat, w):
                 n = _add(out, n, w, write)
     elif dec == D_MORPH:
-        j = state[JUNIT]
-        if j >= 0 and morph_gen(state, params, seat, j, False, -1, out, 0, False) > 0:
+        if morph_ready(state, params, seat):
             n = _add(out, n, A_YES, write)
             if state[RELIC + seat * 5 + 2] > 0:
                 n = _add(out, n, A_SPEND + 2, write)
         n = _add(out, n, A_DONE, write)
-    elif dec == D_MORPH_TGT:
-        n = morph_gen(state, params, seat, state[JUNIT], False, -1, out, 0, write)
     elif dec == D_MORPH_TGT2:
         n = morph_gen(state, params, seat, state[JUNIT], True, state[TGT], out, 0, write)
         n = _add(out, n, A_DONE, write)

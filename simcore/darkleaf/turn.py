@@ -12,7 +12,7 @@ from simcore.darkleaf.board import (
 from simcore.darkleaf.layout import (
     AUX, BOARD, CUR, D_HEX,
     D_HULDRA, D_INTENT, D_PICK, D_PLACE, D_RENEWAL, D_SLOT, D_UNIT, D_UPKEEP, DEC, END,
-    END_CAP, ERDE, FERRY, HEXEN, HULDRA, I_JOURNEY, INTENT, JDIR, JMAX, JN, JPTS, JUNIT,
+    END_CAP, ERDE, FERRY, HEXEN, HULDRA, I_DEED, I_JOURNEY, INTENT, JDIR, JMAX, JN, JPTS, JUNIT,
     K_AURA, K_LAW, K_RELIC, LADDER, LAW, LOOPED, MOVED, MURG, NP0, NP1, NPCNT,
     P_CALM, P_ROUND_CAP, P_WIBO_SEAT, PEND, PSTEP, RELIC, ROLLS, ROUND,
     SAGE, SEL, SEL2, SKILL_KIND, STILL, STILL_SEAT, TACTS, TF_LOOP, TF_NEWTOKEN,
@@ -32,7 +32,8 @@ ST_END = 5
 
 @njit(cache=True)
 def start_journey(state, params, seat, pts):
-    state[INTENT] = I_JOURNEY
+    if state[INTENT] != I_DEED:  # a Wibo Morph is declared, then journeys first
+        state[INTENT] = I_JOURNEY
     if clan_of(params, seat) == FERRY and state[LAW + seat] != 0:
         pts = pts - params[P_CALM]
         if pts < 0:
@@ -93,7 +94,7 @@ def stage_intent(state, params, rng):
         if state[TFLAGS] & TF_PREDICT:
             roll(state, params, seat, rng)
         state[DEC] = D_INTENT
-    elif cl == ERDE:
+    elif cl == ERDE or cl == WIBO:  # Wibo declare like any deed (Phase 2's own example)
         state[DEC] = D_INTENT
     else:
         v = roll(state, params, seat, rng)
