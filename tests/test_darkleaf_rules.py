@@ -139,15 +139,70 @@ def test_divine_quarry_DG_HEXEN_45_50_52_54(compiled):
 
 
 def test_handicap_DG_TIPS_01_02_03(compiled):
-    """DG-TIPS-01, DG-TIPS-02, DG-TIPS-03, DG-TIPS-04, DG-SETUP-22: handicap bones are
-    pre-slotted for one seat; no row is completed in setup."""
-    p = API.params(2, "murg-huldra", API.rules(sets=["setup.handicap_bones=5"]))
+    """DG-TIPS-01, DG-TIPS-02, DG-SETUP-22: the handicap is 2 to 5 bones (1 and 6 refused);
+    after the Divine Quarry its player rolls each bone and decides where it goes (every slot it
+    fits is offered, the choice is kept), then the first turn begins."""
+    for bad in (1, 6):
+        with pytest.raises(BadInput, match="handicap_bones"):
+            API.params(2, "murg-huldra", API.rules(sets=[f"setup.handicap_bones={bad}"]))
+    for k in (2, 5):
+        API.params(2, "murg-huldra", API.rules(sets=[f"setup.handicap_bones={k}"]))
+    p = API.params(2, "hexen-huldra", API.rules(sets=["setup.handicap_bones=3",
+                                                      "setup.handicap_seat=1"]))
     s = API.new_state(p, seed=4)
-    slotted = sum(1 for i in range(20) if s[L.SLOTS + i])
-    assert slotted + s[L.POOL] == 6 and slotted >= 1
-    assert s[L.POOL + 1] == 6
-    with pytest.raises(BadInput):
-        API.params(2, "murg-huldra", API.rules(sets=["setup.handicap_bones=6"]))
+    assert s[L.DEC] == L.D_QUARRY and s[L.HAND_V] == 0  # the Quarry come before any roll
+    API.step(s, p, API.legal_actions(s, p)[0])
+    API.step(s, p, API.legal_actions(s, p)[0])
+    for i in range(3):
+        assert s[L.DEC] == L.D_HCAP and s[L.CUR] == 1 and s[L.HAND_V] > 0
+        legal = API.legal_actions(s, p).tolist()
+        want = [a for a in range(L.A_SLOT, L.A_SLOT + 20)
+                if skills.slot_ok(s, p, 1, (a - L.A_SLOT) // 4, (a - L.A_SLOT) % 4,
+                                  int(s[L.HAND_V]))]
+        assert want and set(legal) <= set(want) and L.A_DONE not in legal
+        a = legal[-1]  # the player's pick, not the first slot that fits
+        v = int(s[L.HAND_V])
+        row_before = s[L.SLOTS + 20:L.SLOTS + 40].copy()
+        API.step(s, p, a)
+        if s[L.SLOTS + 20 + a - L.A_SLOT] != 0 or row_before.sum() == 0:
+            assert s[L.SLOTS + 20 + a - L.A_SLOT] in (v, 0)  # 0: the row was acquired
+        while s[L.DEC] == L.D_PICK:  # an aura completed by handicap bones is placed
+            API.step(s, p, API.legal_actions(s, p)[0])
+    assert s[L.DEC] == L.D_UPKEEP and s[L.CUR] == 0 and s[L.TURN] == 1
+    assert s[L.POOL + 1] + np.count_nonzero(s[L.SLOTS + 20:L.SLOTS + 40]) == 6
+    assert np.count_nonzero(s[L.SLOTS + 20:L.SLOTS + 40]) >= 1
+
+
+def test_handicap_no_miracle_DG_TIPS_03_04(compiled):
+    """DG-TIPS-03, DG-TIPS-04: a handicap bone may go toward a miracle but never complete it
+    (no miracle during setup); it may complete a relic row (token earned) or a Law row (in
+    force), both acquired at once."""
+    pos = Pos("wibo-murg", [(0, P, "d2"), (0, Q, "d1"), (1, K, "e8")])
+    s = pos.s
+    s[L.TURN] = 0
+    s[L.HCAP_LEFT] = 0
+    s[L.POOL] = 3
+    s[L.SLOTS + 0] = 1            # Hallucinogenic Spores [1-2, 1-2] (miracle): one bone in
+    s[L.SLOTS + 2 * 4] = 3        # Starter Seed [O, O] (relic): one bone in
+    s[L.SLOTS + 4 * 4] = 6        # The Endless [sum 14..18 of 3] (law)
+    s[L.SLOTS + 4 * 4 + 1] = 6
+    pos.at(L.D_HCAP, HAND_V=1)
+    legal = pos.legal()
+    assert L.A_SLOT + 0 * 4 + 1 not in legal      # would activate Spores during setup
+    assert L.A_SLOT + 2 * 4 + 1 in legal and L.A_DONE not in legal
+    pos.step(L.A_SLOT + 2 * 4 + 1)
+    assert s[L.RELIC + 2] == 1 and s[L.SLOTS + 2 * 4] == 0 and s[L.POOL] == 5
+    assert s[L.DEC] == L.D_UPKEEP and s[L.TURN] == 1 and s[L.CUR] == 0
+    pos = Pos("wibo-murg", [(0, P, "d2"), (0, Q, "d1"), (1, K, "e8")])
+    s = pos.s
+    s[L.TURN] = 0
+    s[L.HCAP_LEFT] = 1
+    s[L.POOL] = 3
+    s[L.SLOTS + 4 * 4] = 6
+    s[L.SLOTS + 4 * 4 + 1] = 6
+    pos.at(L.D_HCAP, HAND_V=4)
+    pos.step(L.A_SLOT + 4 * 4 + 2)  # 6 + 6 + 4 = 16: The Endless is acquired
+    assert s[L.LAW] == 1 and s[L.DEC] == L.D_HCAP and s[L.HCAP_LEFT] == 0
 
 
 # ---- journeys -------------------------------------------------------------------------------

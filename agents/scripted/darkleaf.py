@@ -35,7 +35,7 @@ from simcore.darkleaf.layout import (
     AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT,
     D_DEST, D_FLOW, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE,
     D_LEAP, D_MORPH, D_MORPH_TGT2, D_PIVOT, D_RETREAT, D_SLOT, D_UNIT,
-    D_UPKEEP, D_WL_TGT, DEC, END, ERDE, FERRY, HAND_V, HEXEN, HULDRA, JPTS, KING, KNIGHT,
+    D_UPKEEP, D_WL_TGT, DEC, D_HCAP, END, ERDE, FERRY, HAND_V, HEXEN, HULDRA, JPTS, KING, KNIGHT,
     LADDER, LAW, MARKS, MURG, NUM_ACTIONS, P_NSLOT, P_WILL_MODE, PAWN, PG, QLEFT, QUEEN,
     RECL, RELIC, ROLLS, ROOK, ROUND, SAGE, SEL, SLOTS, STATE_SIZE, WIBO, WINNER,
 )
@@ -660,6 +660,9 @@ def scripted_action(state, params, persona, rng, legal, n):
         return _upkeep(state, params, seat, legal, n)
     if dec == D_SLOT:
         return _slot_choice(state, params, seat, legal, n)
+    if dec == D_HCAP:  # handicap bone: slotted as in play (a slot is always taken)
+        a = _slot_choice(state, params, seat, legal, n)
+        return legal[0] if a == A_DONE else a
     if dec == D_RETREAT:
         return legal[0]  # yes: a new pawn heads home
     buf = np.empty((3, STATE_SIZE), np.int32)

@@ -16,10 +16,10 @@ from simcore.darkleaf.layout import (
     ACTS, AU_ASSASSIN, AU_BARBARIC, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AU_RIPPLE, AURA,
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
     D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
-    D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
+    D_HCAP, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
     D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
     D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, END_PLAYING, ERDE,
-    FERRY, FIRST, FROZEN, GRAVE, HAND_F, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JMAX,
+    FERRY, FIRST, FROZEN, GRAVE, HAND_F, HAND_V, HCAP_LEFT, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JMAX,
     JN, JPTS, JUNIT, KING, KNIGHT, LADDER, LAW, MAX_TURN_ACTS, MOVED, MURG, NP0,
     P_ERDE_RECLAIM, P_ERDE_RECLAIM_LAW, P_FACES, P_FIRST, P_HCAP_BONES, P_HCAP_SEAT,
     MARKS, P_HUNT_MARKS, P_MAXU, P_MURG_DESTROY, P_MURG_LOCK, P_MURG_ROYAL, P_MURG_ROYAL_LAW,
@@ -34,10 +34,11 @@ from simcore.darkleaf.options import (
     _apply_flow, _banish_next, _flow_opt, _quarry_ok, _tide_moves, opts,
 )
 from simcore.darkleaf.skills import (
-    activate_will, empty_row, roll, royal_sq, row_full, slot_at, slot_ok, unslot,
+    activate_will, empty_row, hand_back, roll, royal_sq, row_full, slot_at, slot_ok, unslot,
 )
 from simcore.darkleaf.turn import (
-    ST_AFTER, ST_BEGIN, ST_END, ST_INTENT, ST_SLOT, ST_WAIT, acquire, advance, start_journey,
+    ST_AFTER, ST_BEGIN, ST_END, ST_INTENT, ST_SETUP, ST_SLOT, ST_WAIT, acquire, advance,
+    start_journey,
 )
 from simcore.rng import randint
 
@@ -68,29 +69,8 @@ def init(state, params, rng):
                 sq = 63 - sq
             put_unit(state, sq, seat, t)
             state[GRAVE + seat * 6 + t] -= 1
-    # optional handicap: pre-rolled bones slotted (never completing a row)
-    hs = params[P_HCAP_SEAT]
-    for i in range(params[P_HCAP_BONES]):
-        v = 1 + randint(rng, params[P_FACES + hs])
-        state[POOL + hs] -= 1
-        done = False
-        for r in range(5):
-            if done:
-                break
-            n = params[P_NSLOT + hs * 5 + r]
-            filled = 0
-            for q in range(n):
-                if state[slot_at(hs, r, q)] != 0:
-                    filled += 1
-            if filled + 1 >= n:
-                continue
-            for p in range(n):
-                if slot_ok(state, params, hs, r, p, v):
-                    state[slot_at(hs, r, p)] = v
-                    done = True
-                    break
-        if not done:
-            state[POOL + hs] += 1
+    # optional handicap (Tips & Tricks): rolled and slotted by its player after the Quarry
+    state[HCAP_LEFT] = params[P_HCAP_BONES]
     # Hexen choose 2 Divine Quarry before the first roll
     for hx in range(2):
         if clan_of(params, hx) == HEXEN:
@@ -99,8 +79,7 @@ def init(state, params, rng):
                     state[CUR] = hx
                     state[DEC] = D_QUARRY
                     return
-    state[CUR] = first
-    advance(state, params, ST_BEGIN, rng)
+    advance(state, params, ST_SETUP, rng)
 
 
 @njit(cache=True, inline="always")
@@ -429,9 +408,20 @@ def _apply(state, params, a, rng):
                 break
         if state[AUX] >= 2 or not more:
             state[AUX] = 0
-            state[CUR] = state[FIRST]
-            return ST_BEGIN
+            return ST_SETUP
         return ST_WAIT
+    if dec == D_HCAP:
+        if a == A_DONE:  # no slot takes this bone (never with the rules data): back to the pool
+            hand_back(state, seat)
+            return ST_SETUP
+        i = a - A_SLOT
+        r = i // 4
+        state[slot_at(seat, r, i % 4)] = state[HAND_V] + 64 * state[HAND_F]
+        state[HAND_V] = 0
+        state[HAND_F] = 0
+        if row_full(state, params, seat, r):  # a relic, aura or law row: acquired at once
+            return acquire(state, params, seat, r)
+        return ST_SETUP
     if dec == D_UPKEEP or dec == D_SLOT:
         if a >= A_RETURN:  # DG-SLOT-15: the skill no longer applies; its bones go home
             empty_row(state, params, seat, a - A_RETURN)
@@ -776,6 +766,8 @@ def step(state, params, action, rng):
     st = _apply(state, params, a, rng)
     if state[END] != 0:
         return
+    if st == ST_END and state[TURN] == 0:  # a skill acquired during setup: setup goes on
+        st = ST_SETUP
     if st == ST_WAIT and state[TURN] == turn and state[TACTS] >= MAX_TURN_ACTS:
         st = ST_END  # safety bound: a turn never runs longer than MAX_TURN_ACTS actions
     if st != ST_WAIT:

@@ -15,7 +15,8 @@ State (int32)::
     10 ROLLS 11 SEL 12 SEL2 13 TGT 14 TGT2 15 JUNIT 16 JDIR 17 JPTS 18 JN 19 JMAX
     20 INTENT 21 TFLAGS 22 PEND 23 PSTEP 24 NP0 25 NP1 26 NPCNT 27..29 MOVED[3]
     30 QLEFT 31 TRAIT_USED 32 STILL 33 STILL_SEAT 34 DEEDMOD 35 FIRST 36 LOOPED 37 AUX
-    38 RECL (bitmask of the 4 centre squares) 39 TURNS_TAKEN[2] 41 ROLLV 42..47 spare
+    38 RECL (bitmask of the 4 centre squares) 39 TURNS_TAKEN[2] 41 ROLLV 42 HCAP_LEFT
+    43..47 spare
     48 POOL[2] 50 POOLF[2] 52 FOREIGN[2] 54 LAW[2] 56 WILLTOK[2] 58 MARKS[2] 60 VANQ[2]
     62 RELIC[2*5] 72 SLOTS[2*5*4] 112 GRAVE[2*6]
     124 BOARD[64] 188 AURA[64] 252 LADDER[64] 316 FROZEN[64] 380 PG[64]   (444 entries)
@@ -106,7 +107,7 @@ DF0 = (0, 1, 1, 1, 0, -1, -1, -1)
  D_FLOW, D_AURA_CHOICE, D_BELAY_UNIT, D_BELAY_DEST, D_MORPH, D_MORPH_TGT, D_MORPH_TGT2,
  D_RETREAT, D_RETREAT_DEST, D_HEX, D_HEX_CASTER, D_WL_TGT, D_SLOT, D_PICK, D_PLACE, D_DIR,
  D_HULDRA, D_HUNT_UNIT, D_HUNT_TGT, D_LEAP, D_PIVOT, D_KNIGHT_MOVE, D_BANISH,
- D_RENEWAL) = range(33)
+ D_RENEWAL, D_HCAP) = range(34)
 
 # D_MORPH_TGT is no longer used (since version 3 the Morph target is declared in Phase 2,
 # D_DEED_TGT); the code is kept so the other decision codes stay put.
@@ -156,7 +157,7 @@ WILL_KEYS = ("nothing", "rekindle_pawn", "rekindle_minor", "return_bone", "vanqu
 # ---- capacities / bounds ------------------------------------------------------------------
 MAX_TURN_ACTS = 48      # actions one turn may take (a safety bound; never reached in play)
 MAX_ROUND_CAP = 150
-SETUP_ACTS = 2          # Divine Quarry picks
+SETUP_ACTS = 2 + 5 * 2  # Divine Quarry picks; 5 handicap bones, each slotted and maybe an aura
 
 # ---- state offsets ------------------------------------------------------------------------
 END = 0
@@ -198,6 +199,7 @@ AUX = 37
 RECL = 38
 TURNS_TAKEN = 39      # turns taken by seat 0 (40: seat 1)
 ROLLV = 41            # value of the last bone rolled this turn
+HCAP_LEFT = 42        # setup: handicap bones still to roll and slot
 POOL = 48
 POOLF = 50
 FOREIGN = 52

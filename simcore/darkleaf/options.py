@@ -13,7 +13,8 @@ from simcore.darkleaf.layout import (
     D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
     D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
     D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
-    D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, ERDE, FERRY,
+    D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, ERDE, FERRY, D_HCAP, K_MIRACLE,
+    P_NSLOT, SKILL_KIND,
     GRAVE, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JN,
     JPTS, JUNIT, KING, MOVED, MURG, NP0, P_RETREAT_LE, P_SINK_OWN, P_WL_SAME, PAWN, PEND, PG,
     PSTEP, QUEEN, RECL, RELIC, ROLLS, ROOK, SAGE, SEL, SEL2, TF_HASTY, TF_LOOP, TF_META, TF_PREDICT,
@@ -241,6 +242,29 @@ def _place_opts(state, params, out, write):
         for sq in range(64):
             if state[BOARD + sq] == 0 and not blocked_for(state, params, owner, sq):
                 n = _add(out, n, sq, write)
+    if n == 0:
+        n = _add(out, n, A_DONE, write)
+    return n
+
+
+@njit(cache=True)
+def _hcap_opts(state, params, seat, out, write):
+    """Handicap bone in hand (setup, DG-TIPS-01..04): every slot it may go in, except one that
+    would complete a miracle row (no miracle is activated during setup)."""
+    cl = clan_of(params, seat)
+    v = state[HAND_V]
+    n = 0
+    for r in range(5):
+        ns = params[P_NSLOT + seat * 5 + r]
+        filled = 0
+        for q in range(ns):
+            if state[slot_at(seat, r, q)] != 0:
+                filled += 1
+        if filled + 1 == ns and SKILL_KIND[cl][r] == K_MIRACLE:
+            continue
+        for p in range(4):
+            if slot_ok(state, params, seat, r, p, v):
+                n = _add(out, n, A_SLOT + r * 4 + p, write)
     if n == 0:
         n = _add(out, n, A_DONE, write)
     return n
@@ -513,6 +537,8 @@ def opts(state, params, out, write):
                     n = _add(out, n, A_SLOT + r * 4 + p, write)
         n = _return_opts(state, params, seat, out, n, write)
         n = _add(out, n, A_DONE, write)
+    elif dec == D_HCAP:
+        n = _hcap_opts(state, params, seat, out, write)
     elif dec == D_PICK:
         n = _pick_opts(state, params, out, write)
     elif dec == D_PLACE:

@@ -10,7 +10,7 @@ from simcore.darkleaf.board import (
     cell_seat, clan_of, count_units, do_push, endless_stasis, nxt, push_ok, set_win,
 )
 from simcore.darkleaf.layout import (
-    AUX, BOARD, CUR, D_HEX,
+    AUX, BOARD, CUR, D_HCAP, D_HEX, HCAP_LEFT, P_HCAP_SEAT,
     D_HULDRA, D_INTENT, D_PICK, D_PLACE, D_RENEWAL, D_SLOT, D_UNIT, D_UPKEEP, DEC, END,
     END_CAP, ERDE, FERRY, HEXEN, HULDRA, I_DEED, I_JOURNEY, INTENT, JDIR, JMAX, JN, JPTS, JUNIT,
     K_AURA, K_LAW, K_RELIC, LADDER, LAW, LOOPED, MOVED, MURG, NP0, NP1, NPCNT,
@@ -28,6 +28,22 @@ ST_INTENT = 2
 ST_AFTER = 3
 ST_SLOT = 4
 ST_END = 5
+ST_SETUP = 6
+
+
+@njit(cache=True)
+def stage_setup(state, params, rng):
+    """Setup after the Divine Quarry: the handicap player rolls each handicap bone and
+    decides where it goes (D_HCAP); then the first player's first turn begins."""
+    if state[HCAP_LEFT] > 0:
+        hs = params[P_HCAP_SEAT]
+        state[HCAP_LEFT] -= 1
+        state[CUR] = hs
+        roll(state, params, hs, rng)
+        state[DEC] = D_HCAP
+        return ST_WAIT
+    state[CUR] = state[FIRST]
+    return ST_BEGIN
 
 
 @njit(cache=True)
@@ -155,7 +171,7 @@ def acquire(state, params, seat, r):
     state[PSTEP] = 0
     if kind == K_RELIC:
         state[RELIC + seat * 5 + r] += 1
-        if cl == HEXEN:
+        if cl == HEXEN and state[TURN] > 0:  # no Hex is cast during setup (handicap)
             state[TFLAGS] |= TF_NEWTOKEN
             state[AUX] = 1
             state[DEC] = D_HEX
@@ -238,5 +254,7 @@ def advance(state, params, stage, rng):
             stage = stage_slot(state, params)
         elif stage == ST_END:
             stage = stage_end(state, params)
+        elif stage == ST_SETUP:
+            stage = stage_setup(state, params, rng)
         else:
             stage = ST_WAIT
