@@ -505,7 +505,41 @@ def test_tide_and_deep_roots_DG_FERRY_19_20_WIBO_13_44(compiled):
         1, sq("d4"), sq("d1"))
     pos.step(L.A_DIR + d)
     assert pos.unit("d3") == (0, Q) and pos.s[L.RELIC + 5] == 0
-    assert pos.s[L.FROZEN + sq("d3")] == pos.s[L.TURN] + 1
+    pos.s[L.TURN] += 1  # the queen's next turn: she cannot journey
+    assert pos.dests(0, "d3", 1) == []
+    pos.s[L.TURN] += 1
+    assert pos.dests(0, "d3", 1) != []
+
+
+def test_tide_roots_but_deeds_stay_DG_FERRY_20(compiled):
+    """DG-FERRY-20: after Unrelenting Tide the royal cannot journey or relocate on its next
+    turn, but it may still act in place: the Huldra queen Hunts (yet may not Leap), the Murg
+    king beside its rook may Destroy (yet may not journey)."""
+    from simcore.darkleaf import options
+    from simcore.darkleaf.board import dir_between
+    pos = Pos("ferrymen-huldra", [(1, Q, "e8"), (1, R, "a8"), (0, P, "e3"), (0, K, "h1")])
+    pos.s[L.RELIC] = 1
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_SPEND)
+    pos.step(L.A_DIR + dir_between(0, sq("e8"), sq("e3"))[0])
+    assert pos.unit("e4") == (1, Q)
+    pos.s[L.TURN] += 1
+    pos.s[L.CUR] = 1
+    assert hunt_targets(pos, 1, "e4", 1) == ["e3"]
+    assert not options._leap_ok(pos.s, pos.p, 1)
+    pos.s[L.TURN] += 2
+    assert options._leap_ok(pos.s, pos.p, 1)  # rooted for one turn only
+    pos = Pos("murg-ferrymen", [(0, K, "e4"), (0, R, "b5"), (1, P, "a4"), (1, K, "h8")],
+              cur=1)
+    pos.s[L.RELIC + 5] = 1
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_SPEND)
+    pos.step(L.A_DIR + dir_between(1, sq("e4"), sq("a4"))[0])
+    assert pos.unit("b4") == (0, K)
+    pos.s[L.TURN] += 1
+    pos.s[L.CUR] = 0
+    assert pos.dests(0, "b4", 1) == []
+    assert moves.destroy_capable(pos.s, pos.p, 0, sq("b4"))
 
 
 # ---- Erde -----------------------------------------------------------------------------------

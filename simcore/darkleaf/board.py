@@ -4,7 +4,8 @@ from numba import njit
 from simcore.darkleaf.layout import (
     AU_IRON, AU_QUARRY, AURA, BOARD, CUR, END, END_VICTORY, ERDE, FERRY, FROZEN, GRAVE,
     HEXEN, HULDRA, KING, KNIGHT, LADDER, LAW, MARKS, MURG, P_CLAN, P_FERRY_PUSHES,
-    P_QUARRY_ANY, P_WILL_THICK, PAWN, QLEFT, QUEEN, RECL, ROOK, SAGE, STILL, TURN, VANQ,
+    P_QUARRY_ANY, P_WILL_THICK, PAWN, QLEFT, QUEEN, RECL, ROOK, SAGE, STILL, TIDE_BIT, TURN,
+    VANQ,
     WIBO, WINNER,
 )
 
@@ -168,7 +169,17 @@ def invulnerable(state, params, sq, attacker):
 
 @njit(cache=True, inline="always")
 def frozen(state, sq):
-    return state[TURN] <= state[FROZEN + sq]
+    """The unit may not be used or moved this turn (Rival Regrowth)."""
+    v = state[FROZEN + sq]
+    return v >= 0 and (v & TIDE_BIT) == 0 and state[TURN] <= v
+
+
+@njit(cache=True, inline="always")
+def unmoving(state, sq):
+    """The unit may not journey or relocate this turn: frozen, or rooted by Unrelenting
+    Tide (which still lets it perform deeds)."""
+    v = state[FROZEN + sq]
+    return v >= 0 and state[TURN] <= (v & (TIDE_BIT - 1))
 
 
 @njit(cache=True, inline="always")

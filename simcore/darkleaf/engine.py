@@ -26,7 +26,7 @@ from simcore.darkleaf.layout import (
     P_NSLOT, P_PG_FAST, P_PG_ROUNDS, P_START, P_WIBO_MORPH, P_WL_ROUNDS, PAWN, PEND, PG,
     POOL, PSTEP, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV, ROOK, ROUND, SAGE, SEL, SEL2,
     TACTS, TF_HASTY, TF_JOURNEYED, TF_LOOP, TF_MASS, TF_META, TF_PREDICT, TF_SEED, TF_TWEAKED,
-    TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK, WINNER, PG_,
+    TF_WILL, TF_WLPOP, TFLAGS, TIDE_BIT, TGT, TGT2, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK, WINNER, PG_,
 )
 from simcore.darkleaf.moves import adjacent_to_type, destroy_gen, journey_gen, ladder_gen, \
     morph_gen
@@ -462,7 +462,7 @@ def _apply(state, params, a, rng):
                 k, e = _tide_moves(state, params, seat, a - A_DIR)
                 q = royal_sq(state, params, 1 - seat)
                 move_unit(state, q, e)
-                state[FROZEN + e] = state[TURN] + 1
+                state[FROZEN + e] = (state[TURN] + 1) | TIDE_BIT  # no journey/relocation
             state[PEND] = -1
             state[DEC] = D_UPKEEP
             return ST_WAIT

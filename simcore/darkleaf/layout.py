@@ -24,7 +24,8 @@ State (int32)::
     HAND_V/HAND_F  the rolled bone in hand (value, 1 when it is a swapped rival bone); 0 none
     SLOTS          bone value + 64 when foreign, 0 empty
     MARKS[s]       fate chips on seat s's royal (Huldra Hunts, Ferrymen push-offs)
-    FROZEN[sq]     the unit may not be used/moved by its owner while TURN <= FROZEN[sq]
+    FROZEN[sq]     the unit may not be used/moved by its owner while TURN <= FROZEN[sq]; with
+                   TIDE_BIT set (Unrelenting Tide) it only may not journey or relocate
     PG[sq]         Poison Garden counter on a territory (0 none), QUEEN bit 16 ignored
     LADDER[sq]     Witch's Ladder counter on the unit (0 none)
 
@@ -80,6 +81,8 @@ IRON_, PREDICT_, LOOP_, ASSASSIN_, SING_ = range(5)
 TIDE_, MTC_, EDDY_, BIGWAVE_, CALM_ = range(5)
 BANISH_, TWCBD_, META_, SINK_, OWTL_ = range(5)
 LONGBOW_, PIVOT_, RENEWAL_, TWEAK_, ADAPT_ = range(5)
+
+TIDE_BIT = 1 << 12   # FROZEN[sq] flag: rooted by Unrelenting Tide (deeds still allowed)
 
 # ---- aura / unit flag bits (AURA[sq]) ----------------------------------------------------
 AU_IRON = 1

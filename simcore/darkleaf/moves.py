@@ -9,7 +9,7 @@ from numba import njit
 
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, movable,
-    nxt, push_ok, rel_rank,
+    nxt, push_ok, rel_rank, unmoving,
 )
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DM_ALL, DM_DIAG, DM_FLR,
@@ -73,7 +73,7 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
     roll).  With ``want >= 0`` returns the code ``1 + d*16 + dist + 128*wrapped`` of the
     destination ``want`` (0 when it is not reachable) instead of a count."""
     c = state[BOARD + sq]
-    if c == 0 or cell_seat(c) != seat or frozen(state, sq) or not movable(state, params, sq):
+    if c == 0 or cell_seat(c) != seat or unmoving(state, sq) or not movable(state, params, sq):
         return 0
     t = cell_type(c)
     cl = clan_of(params, seat)
@@ -94,7 +94,7 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
             if occ == 0:
                 ok = not blocked_for(state, params, seat, n)
             elif cell_seat(occ) == seat and cell_type(occ) == PAWN and movable(state, params, n) \
-                    and not frozen(state, n):
+                    and not unmoving(state, n):
                 ok = True
             if ok:
                 if want >= 0:
@@ -205,7 +205,7 @@ def _erde_free(state, params, seat, u, x0, x1):
     c = state[BOARD + u]
     if c == 0 or cell_seat(c) != seat or u == x0 or u == x1:
         return False
-    if frozen(state, u) or not movable(state, params, u):
+    if unmoving(state, u) or not movable(state, params, u):
         return False
     for i in range(3):
         if state[MOVED + i] == u:
@@ -390,7 +390,7 @@ def morph_reach(state, params, seat, u, out, base, write):
     vulnerable and neighbors a territory that some roll of the Wibo bone lets ``u`` journey
     to (Morph needs the journey first)."""
     c = state[BOARD + u]
-    if c == 0 or cell_seat(c) != seat or frozen(state, u) or not movable(state, params, u):
+    if c == 0 or cell_seat(c) != seat or unmoving(state, u) or not movable(state, params, u):
         return 0
     t = cell_type(c)
     if t == ROOK or t == QUEEN:

@@ -3,7 +3,7 @@ from numba import njit
 
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, frozen,
-    invulnerable, movable, nxt, push_ok, rel_rank, ring_count,
+    invulnerable, movable, nxt, push_ok, rel_rank, ring_count, unmoving,
 )
 from simcore.darkleaf.layout import (
     A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_LEAP, A_RETURN, A_RIPPLE, A_SLOT, A_SPEND,
@@ -196,7 +196,7 @@ def _pick_opts(state, params, out, write):
             elif r == 1:
                 ok = s == seat and t == SAGE and not (a & AU_PIVOT)
         elif cl == HEXEN:
-            ok = r == 2 and movable(state, params, sq)
+            ok = r == 2 and movable(state, params, sq) and not unmoving(state, sq)
         elif cl == WIBO:
             if r == 0:
                 ok = t == PAWN and movable(state, params, sq)
@@ -328,7 +328,7 @@ def _any_journey(state, params, seat, pts):
 @njit(cache=True)
 def _leap_ok(state, params, seat):
     q = royal_sq(state, params, seat)
-    if q < 0 or frozen(state, q) or not movable(state, params, q):
+    if q < 0 or unmoving(state, q) or not movable(state, params, q):
         return False
     if adjacent_to_type(state, seat, q, ROOK, False):
         return False
@@ -462,7 +462,8 @@ def opts(state, params, out, write):
         k = state[JUNIT]
         for d in range(8):
             u = nxt(k, seat, d)
-            if u >= 0 and _own(state, seat, u) and movable(state, params, u):
+            if u >= 0 and _own(state, seat, u) and movable(state, params, u) and \
+                    not unmoving(state, u):
                 for e in range(8):
                     w = nxt(k, seat, e)
                     if w >= 0 and state[BOARD + w] == 0 and not blocked_for(state, params, seat, w):
