@@ -162,8 +162,11 @@ def test_morph_on_reclaimed_DG_ERDE_33(compiled):
     assert L.A_YES in pos.legal()
     pos.step(L.A_YES, roll=3)
     assert pos.unit("d4") is None and pos.s[L.RECL] == board.center_bit(sq("d4"))
+    assert pos.s[L.DEC] == L.D_RELOC  # the Wibo player picks the territory 1 away
+    assert set(sqs(pos.legal())) == set(ring("d4", 1)) - {"d3"}
+    pos.step(sq("e5"))
     new = [n for n, u in units(pos, 0).items() if u == (0, P) and n != "d3"]
-    assert len(new) == 1 and board.cheb(sq(new[0]), sq("d4")) == 1
+    assert new == ["e5"] and pos.s[L.DEC] == L.D_RETREAT and pos.s[L.NP0] == sq("e5")
 
 
 # ---- Wildero Wibo ---------------------------------------------------------------------------
@@ -198,9 +201,11 @@ def test_hasty_retreat_DG_WIBO_07_08(compiled):
     assert sqs(pos.legal()) == ["b2", "d2", "f2"]  # measured from the knight on d4
     pos.step(sq("d2"))
     assert pos.unit("d2") == (0, N) and pos.unit("d4") is None and pos.unit("d5") is None
+    assert pos.s[L.DEC] == L.D_RELOC  # the Wibo player picks the neighboring territory
+    assert sqs(pos.legal()) == names(board.nxt(sq("d2"), 0, d) for d in (0, 2, 4, 6))
+    pos.step(sq("e2"))
     pawns = [n for n, u in units(pos, 0).items() if u == (0, P)]
-    assert len(pawns) == 1
-    assert pawns[0] in names(board.nxt(sq("d2"), 0, d) for d in (0, 2, 4, 6))
+    assert pawns == ["e2"]
 
 
 def test_wibo_convert_not_kill_DG_WIBO_14(compiled):

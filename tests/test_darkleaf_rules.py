@@ -484,7 +484,9 @@ def test_royal_pushed_off_twice_DG_FERRY_50_51(compiled):
     pos = Pos("ferrymen-erde", [(0, P, "d6"), (1, K, "d8")])
     pos.at(L.D_DEST, SEL=sq("d6"), JPTS=1)
     pos.step(sq("d7"))
-    assert pos.s[L.MARKS + 1] == 1 and pos.unit("d1") == (1, K)
+    assert pos.s[L.MARKS + 1] == 1 and pos.s[L.DEC] == L.D_RELOC
+    pos.step(sq("d1"))
+    assert pos.unit("d1") == (1, K)
     pos.s[L.BOARD + sq("d1")] = 0
     pos.s[L.BOARD + sq("d8")] = 1 + 6 + K
     pos.s[L.BOARD + sq("d7")] = 0
@@ -492,6 +494,31 @@ def test_royal_pushed_off_twice_DG_FERRY_50_51(compiled):
     pos.at(L.D_DEST, SEL=sq("d6"), JPTS=1, CUR=0)
     pos.step(sq("d7"))
     assert pos.s[L.WINNER] == 0
+
+
+def test_placements_are_decisions_DG_CORE_03_FERRY_43_51(compiled):
+    """DG-CORE-03, DG-FERRY-51, DG-FERRY-52, DG-FERRY-43, DG-ERDE-30: where a rule places a
+    unit 'as decided by the moving player' the engine asks: the first push-off royal goes
+    anywhere in the Ferrymen Seat (the far corner here, not the square by its file); an Iron
+    Plated pawn Flowed off where the Ferrymen unit lands goes to a neighboring edge territory
+    the Ferrymen pick."""
+    pos = Pos("ferrymen-erde", [(0, P, "d6"), (1, K, "d8"), (0, R, "a1")])
+    pos.at(L.D_DEST, SEL=sq("d6"), JPTS=1)
+    pos.step(sq("d7"))
+    assert pos.s[L.DEC] == L.D_RELOC and pos.s[L.CUR] == 0
+    assert sqs(pos.legal()) == [f + "1" for f in "bcdefgh"]
+    pos.step(sq("h1"))
+    assert pos.unit("h1") == (1, K) and pos.s[L.MARKS + 1] == 1
+    pos = Pos("murg-ferrymen", [(1, P, "d2"), (0, P, "d1"), (0, K, "a8"), (1, K, "h8")], cur=1)
+    pos.s[L.AURA + sq("d1")] = L.AU_IRON
+    pos.at(L.D_DEST, SEL=sq("d2"), JPTS=1)
+    pos.step(sq("d1"))
+    assert pos.s[L.DEC] == L.D_FLOW
+    pos.step(L.A_DIR + 0)  # landing upon: pushed off the edge, the aura absorbs it
+    assert pos.unit("d1") == (1, P) and pos.s[L.DEC] == L.D_RELOC
+    assert sqs(pos.legal()) == ["c1", "e1"]
+    pos.step(sq("e1"))
+    assert pos.unit("e1") == (0, P) and pos.s[L.AURA + sq("e1")] == 0
 
 
 def test_tide_and_deep_roots_DG_FERRY_19_20_WIBO_13_44(compiled):
@@ -555,7 +582,9 @@ def test_reclaim_DG_ERDE_27_28_29_30(compiled):
     pos.at(L.D_DEED_UNIT, ROLLS=0, CUR=1)
     pos.step(sq("d5"), roll=6, faces=8)
     assert pos.s[L.RECL] == 4 and pos.unit("d5") is None
-    assert pos.unit("a7") == (1, P) or pos.unit("b8") == (1, P) or pos.unit("b7") == (1, P)
+    assert pos.s[L.DEC] == L.D_RELOC and sqs(pos.legal()) == ["a7", "b7", "b8"]
+    pos.step(sq("b8"))
+    assert pos.unit("b8") == (1, P)
 
 
 def test_reclaimed_blocks_rivals_DG_ERDE_16_32_34(compiled):
@@ -665,7 +694,10 @@ def test_morph_royal_to_seat_DG_WIBO_17(compiled):
     pos = Pos("wibo-huldra", [(0, P, "d4"), (1, Q, "d5")])
     pos.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)
     pos.step(L.A_YES, roll=3)
-    assert pos.unit("d5") is None and pos.unit("d1") == (0, P)
+    assert pos.unit("d5") is None and pos.s[L.DEC] == L.D_RELOC
+    assert len(sqs(pos.legal())) == 8 and all(x[1] == "1" for x in sqs(pos.legal()))
+    pos.step(sq("a1"))  # anywhere in the Wibo Seat, the Wibo player's pick
+    assert pos.unit("a1") == (0, P)
     pos2 = Pos("wibo-murg", [(0, P, "d4"), (1, P, "d5")])
     pos2.s[L.AURA + sq("d5")] = L.AU_IRON
     pos2.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)

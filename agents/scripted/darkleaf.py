@@ -35,7 +35,7 @@ from simcore.darkleaf.layout import (
     AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT,
     D_DEST, D_FLOW, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE,
     D_LEAP, D_MORPH, D_MORPH_TGT2, D_PIVOT, D_RETREAT, D_SLOT, D_UNIT,
-    D_UPKEEP, D_WL_TGT, DEC, D_HCAP, END, ERDE, FERRY, HAND_V, HEXEN, HULDRA, JPTS, KING, KNIGHT,
+    D_UPKEEP, D_WL_TGT, DEC, D_HCAP, D_RELOC, END, ERDE, FERRY, HAND_V, HEXEN, HULDRA, JPTS, KING, KNIGHT,
     LADDER, LAW, MARKS, MURG, NUM_ACTIONS, P_NSLOT, P_WILL_MODE, PAWN, PG, QLEFT, QUEEN,
     RECL, RELIC, ROLLS, ROOK, ROUND, SAGE, SEL, SLOTS, STATE_SIZE, WIBO, WINNER,
 )
@@ -266,7 +266,7 @@ def _sub(dec):
         or dec == D_HUNT_TGT or dec == D_DEED_UNIT \
         or dec == D_MORPH_TGT2 or dec == D_WL_TGT or dec == D_HEX_CASTER or dec == D_FLOW \
         or dec == D_AURA_CHOICE or dec == D_KNIGHT_MOVE or dec == D_LEAP or dec == D_PIVOT \
-        or dec == D_BELAY_DEST
+        or dec == D_BELAY_DEST or dec == D_RELOC
 
 
 @njit(cache=True, inline="always")

@@ -7,11 +7,13 @@ decision.  Perfect information: only future rolls are unknown, so ``determinize`
 from numba import njit
 
 from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, free_in_seat, free_near,
+    blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, free_near, new_to_limbo,
+    to_limbo,
     move_unit, movable, nxt, push_ok, put_unit, reclaimed, remove_to_grave, set_win,
     swap_units, vanquish,
 )
 from simcore.darkleaf.layout import (
+    D_RELOC, L_DEC, L_STAGE, LIMBO, PM_ADJ, PM_MORPH, PM_NEIGH, PM_SEAT,
     A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, A_YES,
     ACTS, AU_ASSASSIN, AU_BARBARIC, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AU_RIPPLE, AURA,
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
@@ -311,17 +313,16 @@ def _reclaim(state, params, seat, rng):
     if v >= thr + state[DEEDMOD]:
         state[RECL] |= center_bit(sq)
         k = royal_sq(state, params, seat)
-        if k >= 0:
-            dest = free_near(state, k, -1)
-            if dest >= 0:
-                move_unit(state, sq, dest)
+        if k >= 0:  # relocated adjacent to the king, where the Erde player decides
+            to_limbo(state, sq, PM_ADJ, k)
     return ST_AFTER
 
 
 @njit(cache=True)
 def _morph_one(state, params, seat, tsq):
-    """Morph the rival unit on tsq; returns the new pawn's square, -2 when it went to the Seat
-    (royal) or no pawn was left, -1 when the unit was not vanquished."""
+    """Morph the rival unit on tsq; returns the new pawn's square, -2 when it goes to the Seat
+    (royal) or no pawn was left, -3 when it waits to be placed off a Reclaimed territory, -1
+    when the unit was not vanquished.  Where the pawn goes is the Wibo player's decision."""
     vt = cell_type(state[BOARD + tsq])
     royal = vt == QUEEN or vt == KING
     r = vanquish(state, params, tsq, seat)
@@ -329,17 +330,15 @@ def _morph_one(state, params, seat, tsq):
         return -1
     if state[GRAVE + seat * 6 + PAWN] <= 0:
         return -2
-    if royal:
-        sq = free_in_seat(state, seat, tsq % 8)
-    elif reclaimed(state, tsq):
-        sq = free_near(state, tsq, tsq)
-    else:
-        sq = tsq
-    if sq < 0:
-        return -2
     state[GRAVE + seat * 6 + PAWN] -= 1
-    put_unit(state, sq, seat, PAWN)
-    return -2 if royal else sq
+    if royal:  # clan trait: the pawn goes directly to the Wibo Seat
+        new_to_limbo(state, seat, PAWN, PM_SEAT, seat)
+        return -2
+    if reclaimed(state, tsq):  # next best territory placement, 1 away
+        new_to_limbo(state, seat, PAWN, PM_ADJ | PM_MORPH, tsq)
+        return -3
+    put_unit(state, tsq, seat, PAWN)
+    return tsq
 
 
 @njit(cache=True)
@@ -356,8 +355,8 @@ def _morph(state, params, seat, rng):
     if state[TGT2] >= 0:
         _morph_one(state, params, seat, state[TGT2])
         return ST_AFTER
-    if np1 >= 0:
-        state[NP0] = np1
+    if np1 >= 0 or np1 == -3:  # -3: the retreat starts where the pawn is placed
+        state[NP0] = np1 if np1 >= 0 else -1
         if cell_type(state[BOARD + state[JUNIT]]) == KNIGHT:
             state[TFLAGS] |= TF_HASTY
         state[DEC] = D_RETREAT
@@ -595,17 +594,8 @@ def _apply(state, params, a, rng):
         if state[TFLAGS] & TF_HASTY:
             kn = state[JUNIT]
             move_unit(state, kn, a)
-            p = state[NP0]
-            dest = -1
-            for d in range(0, 8, 2):
-                w = nxt(a, seat, d)
-                if w >= 0 and state[BOARD + w] == 0 and not blocked_for(state, params, seat, w):
-                    dest = w
-                    break
-            if dest < 0:
-                dest = free_near(state, a, -1)
-            if dest >= 0:
-                move_unit(state, p, dest)
+            # the pawn resumes play neighboring the knight, where the Wibo player decides
+            to_limbo(state, state[NP0], PM_NEIGH, a)
         else:
             move_unit(state, state[NP0], a)
         return ST_AFTER
@@ -749,6 +739,24 @@ def _apply(state, params, a, rng):
         q = royal_sq(state, params, seat)
         move_unit(state, q, a)
         return ST_AFTER
+    if dec == D_RELOC:
+        i = LIMBO
+        if a == A_DONE:  # safety only: no territory was offered
+            a = free_near(state, state[i + 5] if state[i + 5] < 64 else 0, -1)
+        state[BOARD + a] = state[i]
+        state[AURA + a] = state[i + 1]
+        state[LADDER + a] = state[i + 2]
+        state[FROZEN + a] = state[i + 3]
+        if (state[i + 4] & PM_MORPH) and state[L_DEC] == D_RETREAT and state[NP0] < 0:
+            state[NP0] = a
+        for k in range(6):
+            state[i + k] = state[i + 6 + k]
+            state[i + 6 + k] = 0
+        if state[LIMBO] != 0:
+            return ST_WAIT
+        if state[L_STAGE] == ST_WAIT:
+            state[DEC] = state[L_DEC]
+        return state[L_STAGE]
     if dec == D_RENEWAL:
         if a != A_DONE:
             i = a - A_SLOT
@@ -770,6 +778,12 @@ def step(state, params, action, rng):
         st = ST_SETUP
     if st == ST_WAIT and state[TURN] == turn and state[TACTS] >= MAX_TURN_ACTS:
         st = ST_END  # safety bound: a turn never runs longer than MAX_TURN_ACTS actions
+    if state[LIMBO] != 0 and state[DEC] != D_RELOC:
+        # a unit left the board to be placed by the moving player: ask now, then resume
+        state[L_STAGE] = st
+        state[L_DEC] = state[DEC]
+        state[DEC] = D_RELOC
+        return
     if st != ST_WAIT:
         advance(state, params, st, rng)
 

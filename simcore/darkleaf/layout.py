@@ -19,7 +19,8 @@ State (int32)::
     43..47 spare
     48 POOL[2] 50 POOLF[2] 52 FOREIGN[2] 54 LAW[2] 56 WILLTOK[2] 58 MARKS[2] 60 VANQ[2]
     62 RELIC[2*5] 72 SLOTS[2*5*4] 112 GRAVE[2*6]
-    124 BOARD[64] 188 AURA[64] 252 LADDER[64] 316 FROZEN[64] 380 PG[64]   (444 entries)
+    124 BOARD[64] 188 AURA[64] 252 LADDER[64] 316 FROZEN[64] 380 PG[64]
+    444 LIMBO[2][6] 456 L_STAGE 457 L_DEC                                    (458 entries)
 
     HAND_V/HAND_F  the rolled bone in hand (value, 1 when it is a swapped rival bone); 0 none
     SLOTS          bone value + 64 when foreign, 0 empty
@@ -28,6 +29,9 @@ State (int32)::
                    TIDE_BIT set (Unrelenting Tide) it only may not journey or relocate
     PG[sq]         Poison Garden counter on a territory (0 none), QUEEN bit 16 ignored
     LADDER[sq]     Witch's Ladder counter on the unit (0 none)
+    LIMBO[i]       a unit off the board until its player places it (D_RELOC): cell, aura,
+                   ladder, frozen, placement mode (PM_*), anchor square (PM_SEAT: the seat);
+                   L_STAGE/L_DEC is where the turn resumes once every such unit is placed
 
 Params (int32): see the P_* offsets below.
 
@@ -110,10 +114,17 @@ DF0 = (0, 1, 1, 1, 0, -1, -1, -1)
  D_FLOW, D_AURA_CHOICE, D_BELAY_UNIT, D_BELAY_DEST, D_MORPH, D_MORPH_TGT, D_MORPH_TGT2,
  D_RETREAT, D_RETREAT_DEST, D_HEX, D_HEX_CASTER, D_WL_TGT, D_SLOT, D_PICK, D_PLACE, D_DIR,
  D_HULDRA, D_HUNT_UNIT, D_HUNT_TGT, D_LEAP, D_PIVOT, D_KNIGHT_MOVE, D_BANISH,
- D_RENEWAL, D_HCAP) = range(34)
+ D_RENEWAL, D_HCAP, D_RELOC) = range(35)
 
 # D_MORPH_TGT is no longer used (since version 3 the Morph target is declared in Phase 2,
 # D_DEED_TGT); the code is kept so the other decision codes stay put.
+# placement modes of a unit in LIMBO (the moving player picks the territory, DG-CORE-03)
+PM_SEAT = 1      # anywhere in the anchor seat's Seat; full: the next rank up, and so on
+PM_ADJ = 2       # adjacent to the anchor square; next best: the next ring out
+PM_NEIGH = 3     # neighboring the anchor; next best: diagonal, then the next ring out
+PM_EDGE = 4      # an edge territory neighboring the anchor; next best: the nearest edge ones
+PM_MORPH = 16    # flag: a newly Morphed pawn (its retreat starts where it is placed)
+
 # intents
 I_NONE, I_JOURNEY, I_DEED, I_LEAP = range(4)
 # per-turn flags (TFLAGS)
@@ -218,7 +229,10 @@ AURA = 188
 LADDER = 252
 FROZEN = 316
 PG = 380
-STATE_SIZE = 444
+LIMBO = 444           # [2][6]
+L_STAGE = 456
+L_DEC = 457
+STATE_SIZE = 458
 
 # ---- params offsets -----------------------------------------------------------------------
 P_NUM_PLAYERS = 0

@@ -3,7 +3,7 @@ from numba import njit
 
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, frozen,
-    invulnerable, movable, nxt, push_ok, rel_rank, ring_count, unmoving,
+    invulnerable, movable, nxt, place_gen, push_ok, rel_rank, ring_count, unmoving,
 )
 from simcore.darkleaf.layout import (
     A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_LEAP, A_RETURN, A_RIPPLE, A_SLOT, A_SPEND,
@@ -14,7 +14,7 @@ from simcore.darkleaf.layout import (
     D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
     D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
     D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, ERDE, FERRY, D_HCAP, K_MIRACLE,
-    P_NSLOT, SKILL_KIND,
+    P_NSLOT, SKILL_KIND, D_RELOC, LIMBO,
     GRAVE, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JN,
     JPTS, JUNIT, KING, MOVED, MURG, NP0, P_RETREAT_LE, P_SINK_OWN, P_WL_SAME, PAWN, PEND, PG,
     PSTEP, QUEEN, RECL, RELIC, ROLLS, ROOK, SAGE, SEL, SEL2, TF_HASTY, TF_LOOP, TF_META, TF_PREDICT,
@@ -538,6 +538,9 @@ def opts(state, params, out, write):
                     n = _add(out, n, A_SLOT + r * 4 + p, write)
         n = _return_opts(state, params, seat, out, n, write)
         n = _add(out, n, A_DONE, write)
+    elif dec == D_RELOC:  # the first unit waiting in LIMBO
+        owner = cell_seat(state[LIMBO])
+        n = place_gen(state, params, state[LIMBO + 4], state[LIMBO + 5], owner, out, 0, write)
     elif dec == D_HCAP:
         n = _hcap_opts(state, params, seat, out, write)
     elif dec == D_PICK:
