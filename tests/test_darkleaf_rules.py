@@ -496,6 +496,28 @@ def test_royal_pushed_off_twice_DG_FERRY_50_51(compiled):
     assert pos.s[L.WINNER] == 0
 
 
+def test_deep_roots_push_reduced_DG_WIBO_13_44(compiled):
+    """DG-WIBO-13, DG-WIBO-44: a rival push of 2 on the Wibo queen is reduced to 1 territory,
+    not forbidden: a Barbaric landing upon her may choose the 2-push, which moves her 1; with
+    Ripple Effect the Wibo pawn behind her still goes the full 2."""
+    for aura, pawn in ((L.AU_BARBARIC, False), (L.AU_BARBARIC | L.AU_RIPPLE, True)):
+        units = [(1, P, "d6"), (0, Q, "d5"), (1, K, "h8")] + ([(0, P, "d4")] if pawn else [])
+        pos = Pos("wibo-ferrymen", units, cur=1)
+        pos.s[L.AURA + sq("d6")] = aura
+        pos.at(L.D_DEST, SEL=sq("d6"), JPTS=1)
+        pos.step(sq("d5"))
+        assert pos.s[L.DEC] == L.D_FLOW and L.A_DIR2 + 0 in pos.legal()
+        pos.step(L.A_DIR2 + 0)
+        assert pos.unit("d5") == (1, P) and pos.unit("d4") == (0, Q)
+        if pawn:
+            assert pos.unit("d2") == (0, P) and pos.unit("d3") is None
+    from test_darkleaf_skills import acquire
+    pos = Pos("hexen-wibo", [(0, Q, "a1"), (1, Q, "d4"), (1, P, "f6")])
+    acquire(pos, 0, 2)  # Haggedorn Hoc Vult: relocate any unit anywhere, the queen only 1
+    pos.step(sq("d4"))
+    assert set(sqs(pos.legal())) == {"c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"}
+
+
 def test_placements_are_decisions_DG_CORE_03_FERRY_43_51(compiled):
     """DG-CORE-03, DG-FERRY-51, DG-FERRY-52, DG-FERRY-43, DG-ERDE-30: where a rule places a
     unit 'as decided by the moving player' the engine asks: the first push-off royal goes

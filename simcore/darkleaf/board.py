@@ -332,8 +332,8 @@ def push_ok(state, params, pusher, sq, d, k, ign1, ign2):
         return False
     s = cell_seat(c)
     t = cell_type(c)
-    if t == QUEEN and clan_of(params, s) == WIBO and k > 1:
-        return False
+    if t == QUEEN and clan_of(params, s) == WIBO:
+        k = 1  # Deep Roots: a push of 2 moves the Wibo queen 1 territory
     cur = sq
     for i in range(k):
         n = nxt(cur, pusher, d)
@@ -355,6 +355,8 @@ def do_push(state, params, pusher, sq, d, k, excl):
     c = state[BOARD + sq]
     s = cell_seat(c)
     t = cell_type(c)
+    if t == QUEEN and clan_of(params, s) == WIBO:
+        k = 1  # Deep Roots
     cur = sq
     for i in range(k):
         n = nxt(cur, pusher, d)

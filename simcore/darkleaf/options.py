@@ -2,7 +2,7 @@
 from numba import njit
 
 from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, frozen,
+    blocked_for, cell_seat, cell_type, center_bit, cheb, clan_of, do_push, frozen,
     invulnerable, movable, nxt, place_gen, push_ok, rel_rank, ring_count, unmoving,
 )
 from simcore.darkleaf.layout import (
@@ -47,6 +47,13 @@ def _add(out, n, a, write):
     if write:
         out[n] = a
     return n + 1
+
+
+@njit(cache=True)
+def _wibo_queen(state, params, sq):
+    """The unit on sq is the Wibo queen: Deep Roots caps what a rival moves her to 1."""
+    c = state[BOARD + sq]
+    return c != 0 and cell_type(c) == QUEEN and clan_of(params, cell_seat(c)) == WIBO
 
 
 @njit(cache=True)
@@ -115,6 +122,9 @@ def _flow_opt(state, params, seat, victim, d, k, ign, ripple):
         return 1
     if ripple:
         n1 = nxt(victim, seat, d)
+        if k > 1 and n1 >= 0 and cell_type(state[BOARD + n1]) == QUEEN and \
+                clan_of(params, cell_seat(state[BOARD + n1])) == WIBO:
+            return 0  # the rooted queen moves only 1 and would block the first unit
         if n1 >= 0 and _rival(state, seat, n1) and \
                 push_ok(state, params, seat, n1, d, k, ign, victim) and \
                 push_ok(state, params, seat, victim, d, k, ign, n1):
@@ -239,8 +249,10 @@ def _place_opts(state, params, out, write):
     else:
         sel = state[SEL]
         owner = cell_seat(state[BOARD + sel])
+        rooted = owner != seat and _wibo_queen(state, params, sel)
         for sq in range(64):
-            if state[BOARD + sq] == 0 and not blocked_for(state, params, owner, sq):
+            if state[BOARD + sq] == 0 and not blocked_for(state, params, owner, sq) and \
+                    (not rooted or cheb(sq, sel) <= 1):
                 n = _add(out, n, sq, write)
     if n == 0:
         n = _add(out, n, A_DONE, write)
@@ -588,9 +600,11 @@ def opts(state, params, out, write):
                 n = _add(out, n, sq, write)
         n = _add(out, n, A_DONE, write)
     elif dec == D_BANISH:
+        rooted = _wibo_queen(state, params, state[SEL])
         for sq in range(64):
             r = sq // 8
-            if 1 <= r <= 6 and state[BOARD + sq] == 0 and center_bit(sq) == 0:
+            if 1 <= r <= 6 and state[BOARD + sq] == 0 and center_bit(sq) == 0 and \
+                    (not rooted or cheb(sq, state[SEL]) <= 1):
                 n = _add(out, n, sq, write)
         if n == 0:
             n = _add(out, n, A_DONE, write)
