@@ -288,7 +288,8 @@ def test_arc_shot_over_pawns_DG_HUNT_05_06_31(compiled):
 
 def test_hunt_angles_and_long_bow_DG_HUNT_02_03_19_20(compiled):
     """DG-HUNT-02, DG-HUNT-03, DG-HUNT-19, DG-HUNT-20, DG-CORE-12, DG-CORE-10: pawns hunt
-    along neighboring lines, sages diagonally; Long Bow adds +1 range and diagonals."""
+    along neighboring lines, sages diagonally; Long Bow adds diagonals and lets the player
+    use the roll or the roll +1 (a roll of 2 reaches targets 3 away, a 3 still reaches them)."""
     pos = Pos("murg-huldra", [(1, P, "d4"), (1, B, "e4"), (0, P, "d6"), (0, P, "f6"),
                               (0, P, "g6")])
     assert hunt_targets(pos, 1, "d4", 2) == ["d6"]
@@ -297,6 +298,12 @@ def test_hunt_angles_and_long_bow_DG_HUNT_02_03_19_20(compiled):
     pos.s[L.BOARD + sq("g6")] = 1 + P
     pos.s[L.AURA + sq("d4")] = L.AU_LONGBOW
     assert set(hunt_targets(pos, 1, "d4", 2)) == {"d6", "f6"}
+    pos = Pos("murg-huldra", [(1, P, "d4"), (0, P, "a4"), (0, P, "d7")])
+    assert hunt_targets(pos, 1, "d4", 2) == [] and hunt_targets(pos, 1, "d4", 3) != []
+    pos.s[L.AURA + sq("d4")] = L.AU_LONGBOW
+    assert hunt_targets(pos, 1, "d4", 2) == ["a4", "d7"]  # the roll +1
+    assert hunt_targets(pos, 1, "d4", 3) == ["a4", "d7"]  # or the roll itself
+    assert hunt_targets(pos, 1, "d4", 1) == []
 
 
 def test_hunt_royal_three_marks_DG_HUNT_37_38_32(compiled):
@@ -878,7 +885,7 @@ def test_slot_codes_DG_SLOT_01_02_03_05_06_07():
 
 
 def test_one_in_reserve_and_overload_DG_SLOT_12_13_14(compiled):
-    """DG-SLOT-10, DG-SLOT-11, DG-SLOT-12, DG-SLOT-13, DG-SLOT-14, DG-PHASE-22, DG-PHASE-24,
+    """DG-SLOT-11, DG-SLOT-12, DG-SLOT-13, DG-SLOT-14, DG-PHASE-22, DG-PHASE-24,
     DG-PHASE-26: the last pool bone may only complete a row; a full relic slot allows bones
     but not completion; a completed relic row returns its bones and gives a token."""
     pos = Pos("murg-huldra", [(0, P, "a1"), (1, Q, "h8")])
@@ -894,6 +901,27 @@ def test_one_in_reserve_and_overload_DG_SLOT_12_13_14(compiled):
     assert L.A_DONE in pos.legal()
     pos.step(L.A_SLOT + 1 * 4 + 1)
     assert s[L.RELIC + 1] == 1 and s[L.POOL] == 2 and s[L.SLOTS + 4] == 0
+
+
+def test_failed_deed_bone_slots_DG_SLOT_10(compiled):
+    """DG-SLOT-10, DG-PHASE-21: a failed deed, or a journey not taken, still leaves its bone
+    to be slotted: a Destroy rolled 2 fails (the rival stays), and Slot Bones offers the 2;
+    a declared journey called off offers its bone too."""
+    pos = Pos("murg-huldra", [(0, P, "d4"), (1, P, "d5"), (1, Q, "h8"), (0, K, "a1")])
+    pos.at(L.D_INTENT)
+    pos.step(L.A_DEED)
+    pos.step(sq("d4"))
+    pos.step(sq("d5"), roll=2)
+    assert pos.unit("d5") == (1, P) and pos.unit("d4") == (0, P)  # failed
+    assert pos.s[L.DEC] == L.D_SLOT and pos.s[L.HAND_V] == 2
+    assert L.A_SLOT + 0 in pos.legal()  # Iron Plating [E, E]
+    pos.step(L.A_SLOT + 0)
+    assert pos.s[L.SLOTS] == 2 and pos.s[L.POOL] == 5
+    pos = Pos("murg-huldra", [(0, P, "d4"), (1, Q, "h8"), (0, K, "a1")])
+    pos.at(L.D_INTENT)
+    pos.step(L.A_JOURNEY, roll=4)
+    pos.step(L.A_DONE)  # the journey is not taken
+    assert pos.s[L.DEC] == L.D_SLOT and pos.s[L.HAND_V] == 4 and L.A_SLOT + 1 in pos.legal()
 
 
 def test_aura_and_renewal_DG_PHASE_27_HUNT_23_35(compiled):
@@ -962,7 +990,7 @@ def _random_games(params, n_games, seed, out_len):
 
 @pytest.mark.parametrize("setup", SETUPS)
 def test_random_playouts_all_pairings(setup):
-    """DG-PHASE-01, DG-PHASE-02, DG-PHASE-17: random legal play always has a legal action,
+    """DG-PHASE-01, DG-PHASE-17: random legal play always has a legal action,
     ends within max_game_length, never repeats an action in the legal list."""
     p = API.params(2, setup)
     lengths = np.zeros(12, np.int64)
