@@ -11,6 +11,9 @@ Cheap greedy play on a clan-aware evaluation (one linear pass over the board):
   samples.
 * Declining to act (no journey, no deed) costs a little, so the clan keeps moving toward its
   path to victory instead of waiting for the turn cap.
+* Wildero Wibo declare a Morph (Phase 2) when a unit stands within 3 territories of a rival
+  it could reach, naming the pair with the best worth for distance (a royal first); else a
+  journey.  Handicap bones are slotted like bones in play; placements (D_RELOC) are searched.
 
 What the evaluation rewards, per clan (what the clan guide tells a player to pursue):
 
