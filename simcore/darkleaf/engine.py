@@ -7,28 +7,27 @@ decision.  Perfect information: only future rolls are unknown, so ``determinize`
 from numba import njit
 
 from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, free_near, new_to_limbo,
-    to_limbo,
-    move_unit, movable, nxt, push_ok, put_unit, reclaimed, remove_to_grave, set_win,
-    swap_units, vanquish,
+    blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, free_near, move_unit,
+    movable, new_to_limbo, nxt, push_ok, put_unit, reclaimed, remove_to_grave, set_win,
+    swap_units, to_limbo, vanquish,
 )
 from simcore.darkleaf.layout import (
-    D_RELOC, L_DEC, L_STAGE, LIMBO, PM_ADJ, PM_MORPH, PM_NEIGH, PM_SEAT,
     A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, A_YES,
     ACTS, AU_ASSASSIN, AU_BARBARIC, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AU_RIPPLE, AURA,
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
-    D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
-    D_HCAP, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
-    D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
-    D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, END_PLAYING, ERDE,
-    FERRY, FIRST, FROZEN, GRAVE, HAND_F, HAND_V, HCAP_LEFT, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JMAX,
-    JN, JPTS, JUNIT, KING, KNIGHT, LADDER, LAW, MAX_TURN_ACTS, MOVED, MURG, NP0,
-    P_ERDE_RECLAIM, P_ERDE_RECLAIM_LAW, P_FACES, P_FIRST, P_HCAP_BONES, P_HCAP_SEAT,
-    MARKS, P_HUNT_MARKS, P_MAXU, P_MURG_DESTROY, P_MURG_LOCK, P_MURG_ROYAL, P_MURG_ROYAL_LAW,
-    P_NSLOT, P_PG_FAST, P_PG_ROUNDS, P_START, P_WIBO_MORPH, P_WL_ROUNDS, PAWN, PEND, PG,
-    POOL, PSTEP, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV, ROOK, ROUND, SAGE, SEL, SEL2,
+    D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER,
+    D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH, D_MORPH_TGT2,
+    D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RELOC, D_RENEWAL, D_RETREAT, D_RETREAT_DEST, D_SLOT,
+    D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, END_PLAYING, ERDE, FERRY, FIRST, FROZEN,
+    GRAVE, HAND_F, HAND_V, HCAP_LEFT, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JMAX, JN, JPTS,
+    JUNIT, KING, KNIGHT, L_DEC, L_STAGE, LADDER, LAW, LIMBO, MARKS, MAX_TURN_ACTS, MOVED, MURG,
+    NP0, P_ERDE_RECLAIM, P_ERDE_RECLAIM_LAW, P_FIRST, P_HCAP_BONES, P_HUNT_MARKS, P_MAXU,
+    P_MURG_DESTROY, P_MURG_LOCK, P_MURG_ROYAL, P_MURG_ROYAL_LAW, P_PG_FAST, P_PG_ROUNDS,
+    P_START, P_WIBO_MORPH, P_WL_ROUNDS, PAWN, PEND, PG, PG_, PM_ADJ, PM_MORPH, PM_NEIGH,
+    PM_SEAT, POOL, PSTEP, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV, ROOK, ROUND, SAGE, SEL, SEL2,
     TACTS, TF_HASTY, TF_JOURNEYED, TF_LOOP, TF_MASS, TF_META, TF_PREDICT, TF_SEED, TF_TWEAKED,
-    TF_WILL, TF_WLPOP, TFLAGS, TIDE_BIT, TGT, TGT2, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK, WINNER, PG_,
+    TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, TIDE_BIT, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK,
+    WINNER,
 )
 from simcore.darkleaf.moves import adjacent_to_type, destroy_gen, journey_gen, ladder_gen, \
     morph_gen
@@ -36,13 +35,11 @@ from simcore.darkleaf.options import (
     _apply_flow, _banish_next, _flow_opt, _quarry_ok, _tide_moves, opts,
 )
 from simcore.darkleaf.skills import (
-    activate_will, empty_row, hand_back, roll, royal_sq, row_full, slot_at, slot_ok, unslot,
+    activate_will, empty_row, hand_back, roll, royal_sq, row_full, slot_at, unslot,
 )
 from simcore.darkleaf.turn import (
-    ST_AFTER, ST_BEGIN, ST_END, ST_INTENT, ST_SETUP, ST_SLOT, ST_WAIT, acquire, advance,
-    start_journey,
+    ST_AFTER, ST_END, ST_INTENT, ST_SETUP, ST_SLOT, ST_WAIT, acquire, advance, start_journey,
 )
-from simcore.rng import randint
 
 
 # ---- contract kernels -----------------------------------------------------------------------

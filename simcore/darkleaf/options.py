@@ -12,10 +12,9 @@ from simcore.darkleaf.layout import (
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
     D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
     D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
-    D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
-    D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, ERDE, FERRY, D_HCAP, K_MIRACLE,
-    P_NSLOT, SKILL_KIND, D_RELOC, LIMBO,
-    GRAVE, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JN,
+    D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RELOC, D_RENEWAL, D_RETREAT,
+    D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, D_HCAP, ERDE, FERRY, K_MIRACLE,
+    GRAVE, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JN, LIMBO, P_NSLOT, SKILL_KIND,
     JPTS, JUNIT, KING, MOVED, MURG, NP0, P_RETREAT_LE, P_SINK_OWN, P_WL_SAME, PAWN, PEND, PG,
     PSTEP, QUEEN, RECL, RELIC, ROLLS, ROOK, SAGE, SEL, SEL2, TF_HASTY, TF_LOOP, TF_META, TF_PREDICT,
     TF_TWEAKED, TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, WIBO, WILLTOK,
@@ -390,9 +389,8 @@ def _deed_units(state, params, seat, out, write):
             if b != 0 and (state[RECL] & b) == 0 and cell_type(state[BOARD + sq]) == PAWN \
                     and not frozen(state, sq):
                 n = _add(out, n, sq, write)
-        elif cl == WIBO:
-            if morph_reach(state, params, seat, sq, out, 0, False) > 0:
-                n = _add(out, n, sq, write)
+        elif cl == WIBO and morph_reach(state, params, seat, sq, out, 0, False) > 0:
+            n = _add(out, n, sq, write)
     return n
 
 
