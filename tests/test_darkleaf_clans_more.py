@@ -144,9 +144,11 @@ def test_metamorphic_three_units_DG_ERDE_21(compiled):
     pos = Pos("murg-erde", line, cur=1)
     pos.at(L.D_INTENT)
     pos.step(L.A_JOURNEY, roll=3, faces=8)
-    for f in "ab":
-        pos.step(sq(f + "7"))
-        pos.step(sq(f + "6"))
+    pos.step(sq("a7"))
+    pos.step(sq("a6"))
+    assert "b6" not in pos.dests(1, "b7", 2)  # the second share takes the whole rest
+    pos.step(sq("b7"))
+    pos.step(sq("b5"))
     assert pos.s[L.DEC] != L.D_UNIT and pos.unit("c7") == (1, P)
 
 
@@ -156,12 +158,15 @@ def test_morph_on_reclaimed_DG_ERDE_33(compiled):
     Reclaimed."""
     pos = Pos("wibo-erde", [(0, P, "d3"), (1, P, "d4"), (1, K, "h8"), (0, Q, "a1")])
     pos.s[L.RECL] = board.center_bit(sq("d4"))
-    pos.at(L.D_MORPH_TGT, JUNIT=sq("d3"))
-    assert sqs(pos.legal()) == ["d4"]
-    pos.step(sq("d4"), roll=3)
+    pos.at(L.D_MORPH, JUNIT=sq("d3"), TGT=sq("d4"), INTENT=L.I_DEED)
+    assert L.A_YES in pos.legal()
+    pos.step(L.A_YES, roll=3)
     assert pos.unit("d4") is None and pos.s[L.RECL] == board.center_bit(sq("d4"))
+    assert pos.s[L.DEC] == L.D_RELOC  # the Wibo player picks the territory 1 away
+    assert set(sqs(pos.legal())) == set(ring("d4", 1)) - {"d3"}
+    pos.step(sq("e5"))
     new = [n for n, u in units(pos, 0).items() if u == (0, P) and n != "d3"]
-    assert len(new) == 1 and board.cheb(sq(new[0]), sq("d4")) == 1
+    assert new == ["e5"] and pos.s[L.DEC] == L.D_RETREAT and pos.s[L.NP0] == sq("e5")
 
 
 # ---- Wildero Wibo ---------------------------------------------------------------------------
@@ -170,9 +175,8 @@ def test_mass_morph_DG_WIBO_04_05(compiled):
     diagonal to it, and the pawns so made may not retreat this turn (a single-target sage
     Morph may)."""
     pos = Pos("wibo-murg", [(0, B, "d4"), (1, P, "d5"), (1, P, "e5"), (1, K, "h8")])
-    pos.at(L.D_MORPH_TGT, JUNIT=sq("d4"))
-    assert sqs(pos.legal()) == ["d5"]  # the first target neighbors
-    pos.step(sq("d5"))
+    pos.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)  # declared: neighbors
+    pos.step(L.A_YES)
     assert pos.s[L.DEC] == L.D_MORPH_TGT2 and sqs(pos.legal()) == ["e5"]
     rolls = int(pos.s[L.ROLLS])
     pos.step(sq("e5"), roll=3)
@@ -180,8 +184,8 @@ def test_mass_morph_DG_WIBO_04_05(compiled):
     assert pos.unit("d5") == (0, P) and pos.unit("e5") == (0, P)
     assert pos.s[L.DEC] not in (L.D_RETREAT, L.D_RETREAT_DEST) and L.A_YES not in pos.legal()
     pos = Pos("wibo-murg", [(0, B, "d4"), (1, P, "d5"), (1, P, "e5"), (1, K, "h8")])
-    pos.at(L.D_MORPH_TGT, JUNIT=sq("d4"))
-    pos.step(sq("d5"))
+    pos.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)
+    pos.step(L.A_YES)
     pos.step(L.A_DONE, roll=3)
     assert pos.s[L.DEC] == L.D_RETREAT and pos.unit("e5") == (1, P)
 
@@ -190,16 +194,18 @@ def test_hasty_retreat_DG_WIBO_07_08(compiled):
     """DG-WIBO-07, DG-WIBO-08: after a knight's Morph the knight and the new pawn retreat
     together from the knight's territory, the pawn ending neighboring the knight."""
     pos = Pos("wibo-murg", [(0, N, "d4"), (1, P, "d5"), (1, K, "h8")])
-    pos.at(L.D_MORPH_TGT, JUNIT=sq("d4"))
-    pos.step(sq("d5"), roll=3)
+    pos.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)
+    pos.step(L.A_YES, roll=3)
     assert pos.s[L.DEC] == L.D_RETREAT
     pos.step(L.A_YES, roll=2)
     assert sqs(pos.legal()) == ["b2", "d2", "f2"]  # measured from the knight on d4
     pos.step(sq("d2"))
     assert pos.unit("d2") == (0, N) and pos.unit("d4") is None and pos.unit("d5") is None
+    assert pos.s[L.DEC] == L.D_RELOC  # the Wibo player picks the neighboring territory
+    assert sqs(pos.legal()) == names(board.nxt(sq("d2"), 0, d) for d in (0, 2, 4, 6))
+    pos.step(sq("e2"))
     pawns = [n for n, u in units(pos, 0).items() if u == (0, P)]
-    assert len(pawns) == 1
-    assert pawns[0] in names(board.nxt(sq("d2"), 0, d) for d in (0, 2, 4, 6))
+    assert pawns == ["e2"]
 
 
 def test_wibo_convert_not_kill_DG_WIBO_14(compiled):
@@ -211,11 +217,11 @@ def test_wibo_convert_not_kill_DG_WIBO_14(compiled):
         assert "d5" not in pos.dests(0, "d4", 1) and "f6" not in pos.dests(0, "d4", 2)
     pos = Pos("wibo-murg", [(0, P, "d4"), (1, P, "d5"), (1, K, "h8")])
     pos.at(L.D_UPKEEP)
-    pos.step(L.A_DONE, roll=1)
-    assert L.A_DEED not in pos.legal()
+    pos.step(L.A_DONE)
+    assert pos.s[L.DEC] == L.D_INTENT and pos.legal() == {L.A_JOURNEY, L.A_DEED}  # Morph
     n = len(units(pos))
-    pos.at(L.D_MORPH_TGT, JUNIT=sq("d4"))
-    pos.step(sq("d5"), roll=3)
+    pos.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)
+    pos.step(L.A_YES, roll=3)
     assert pos.unit("d5") == (0, P) and len(units(pos)) == n
 
 
@@ -225,17 +231,15 @@ def test_starter_seed_DG_WIBO_22_43(compiled):
     sage's Mass Morph."""
     pos = Pos("wibo-murg", [(0, P, "d4"), (1, P, "d5"), (1, K, "h8")])
     pos.s[L.RELIC + 2] = 1
-    pos.at(L.D_MORPH, JUNIT=sq("d4"), ROLLS=1)
+    pos.at(L.D_MORPH, JUNIT=sq("d4"), ROLLS=1, TGT=sq("d5"), INTENT=L.I_DEED)
     assert {L.A_YES, L.A_SPEND + 2, L.A_DONE} == pos.legal()
-    pos.step(L.A_SPEND + 2)
+    pos.step(L.A_SPEND + 2, roll=1)  # a 1 would fail a rolled Morph
     assert pos.s[L.RELIC + 2] == 0
-    pos.step(sq("d5"), roll=1)  # a 1 would fail a rolled Morph
     assert pos.unit("d5") == (0, P) and pos.s[L.ROLLS] == 1
     pos = Pos("wibo-murg", [(0, B, "d4"), (1, P, "d5"), (1, P, "e5"), (1, K, "h8")])
     pos.s[L.RELIC + 2] = 1
-    pos.at(L.D_MORPH, JUNIT=sq("d4"), ROLLS=1)
+    pos.at(L.D_MORPH, JUNIT=sq("d4"), ROLLS=1, TGT=sq("d5"), INTENT=L.I_DEED)
     pos.step(L.A_SPEND + 2)
-    pos.step(sq("d5"))
     assert pos.s[L.DEC] != L.D_MORPH_TGT2
     assert pos.unit("d5") == (0, P) and pos.unit("e5") == (1, P)
 
@@ -243,20 +247,23 @@ def test_starter_seed_DG_WIBO_22_43(compiled):
 def test_running_start_DG_WIBO_36(compiled):
     """DG-WIBO-36: Morph needs a journey first: a Wibo pawn beginning its turn neighboring a
     rival cannot Morph it without journeying; journeying around (d4 to c5) it can."""
-    pos = Pos("wibo-murg", [(0, P, "d4"), (1, P, "d5"), (1, K, "h8")])
-    pos.at(L.D_UPKEEP)
-    pos.step(L.A_DONE, roll=1)
-    assert pos.s[L.DEC] == L.D_UNIT and L.A_YES not in pos.legal()
-    pos.step(L.A_DONE)  # no journey: no Morph decision follows
-    assert pos.s[L.DEC] != L.D_MORPH and pos.unit("d5") == (1, P)
-    pos = Pos("wibo-murg", [(0, P, "d4"), (1, P, "d5"), (1, K, "h8")])
-    pos.at(L.D_UPKEEP)
-    pos.step(L.A_DONE, roll=1)
-    pos.step(sq("d4"))
-    pos.step(sq("c5"))
-    assert pos.s[L.DEC] == L.D_MORPH and L.A_YES in pos.legal()
-    pos.step(L.A_YES)
-    assert sqs(pos.legal()) == ["d5"]
+    for journey in (False, True):
+        pos = Pos("wibo-murg", [(0, P, "d4"), (1, P, "d5"), (1, K, "h8")])
+        pos.at(L.D_UPKEEP)
+        pos.step(L.A_DONE)
+        pos.step(L.A_DEED)
+        pos.step(sq("d4"))
+        pos.step(sq("d5"), roll=1)  # declared: d4 Morphs d5; the journey roll is a 1
+        assert pos.s[L.DEC] == L.D_UNIT and L.A_YES not in pos.legal()
+        if not journey:
+            pos.step(L.A_DONE)  # no journey: no Morph decision follows
+            assert pos.s[L.DEC] != L.D_MORPH and pos.unit("d5") == (1, P)
+            continue
+        pos.step(sq("d4"))
+        pos.step(sq("c5"))
+        assert pos.s[L.DEC] == L.D_MORPH and L.A_YES in pos.legal()
+        pos.step(L.A_YES, roll=3)
+        assert pos.unit("d5") == (0, P)
 
 
 def test_endless_arrival_dispels_ladder_DG_WIBO_41(compiled):
@@ -267,9 +274,7 @@ def test_endless_arrival_dispels_ladder_DG_WIBO_41(compiled):
         pos.s[L.LAW + 1] = law
         pos.s[L.LADDER + sq("d7")] = 2
         pos.at(L.D_DEST, SEL=sq("d7"), JPTS=1)
-        pos.step(sq("d8"))
-        assert pos.s[L.DEC] == L.D_MORPH
-        pos.step(L.A_DONE)
+        pos.step(sq("d8"))  # a declared journey: no Morph, the turn ends
         assert pos.s[L.CUR] == 0  # the Hexen turn began (its counters ticked)
         assert pos.unit("d8") == (1, P) and pos.s[L.LADDER + sq("d8")] == left
 

@@ -130,6 +130,28 @@ def test_upkeep_order_DG_PHASE_03(compiled):
     assert pos.s[L.DEC] == L.D_INTENT
 
 
+def test_every_phase_may_pass_DG_PHASE_02(compiled):
+    """DG-PHASE-02: in any phase a player may take no action unless a rule requires one: from
+    the real starting positions every clan plays whole turns doing nothing (no relic, no
+    Will, a declared journey called off, no Morph, Hunt or Hex, no bone slotted): Haggedorn,
+    the clan boards and the pools are unchanged and play passes on. Only setup choices (the
+    Divine Quarry) are required."""
+    for setup in ("hexen-wibo", "murg-ferrymen", "erde-huldra"):
+        p = API.params(2, setup)
+        s = API.new_state(p, seed=3)
+        while s[L.DEC] == L.D_QUARRY:
+            API.step(s, p, API.legal_actions(s, p)[0])
+        board0 = s[L.BOARD:L.BOARD + 64].copy()
+        for turn in range(4):
+            seat = int(s[L.CUR])
+            assert s[L.DEC] == L.D_UPKEEP
+            finish_turn(s, p)
+            assert s[L.CUR] == 1 - seat, setup
+        assert np.array_equal(s[L.BOARD:L.BOARD + 64], board0), setup
+        assert not s[L.SLOTS:L.SLOTS + 40].any() and list(s[L.POOL:L.POOL + 2]) == [6, 6]
+        assert list(s[L.WILLTOK:L.WILLTOK + 2]) == [1, 1] and s[L.TURN] == 5
+
+
 def test_hex_counters_tick_in_hexen_upkeep_DG_PHASE_04(compiled):
     """DG-PHASE-04: counters of a clan's multi-turn effects tick down by 1 in that clan's
     Upkeep only: a Witch's Ladder of 2 loses one counter at each Hexen turn start and none at
@@ -162,10 +184,9 @@ def test_journey_declared_without_unit_DG_PHASE_11_TERM_37(compiled):
 
 def test_undeclared_roll_goes_to_journey_DG_PHASE_15(compiled):
     """DG-PHASE-15: a roll made without any declaration is applied to a journey: the clans
-    that never declare (Wildero Wibo, Ferrymen, Hexen) go from Upkeep straight to choosing
-    the journeying unit with the rolled value; The Murg declare before any roll."""
-    for setup, seat, faces in (("wibo-murg", 0, 6), ("murg-ferrymen", 1, 6),
-                               ("hexen-murg", 0, 8)):
+    that never declare (Ferrymen, Hexen) go from Upkeep straight to choosing the journeying
+    unit with the rolled value; The Murg declare before any roll."""
+    for setup, seat, faces in (("murg-ferrymen", 1, 6), ("hexen-murg", 0, 8)):
         pos = Pos(setup, [(seat, P, "d4"), (1 - seat, P, "a8" if seat == 0 else "a1")],
                   cur=seat)
         pos.at(L.D_UPKEEP)
@@ -359,7 +380,8 @@ def test_graveyard_conservation_DG_TERM_24(compiled):
             legal = API.legal_actions(s, p)
             engine.step(s, p, np.int64(legal[rng.integers(len(legal))]), new_rng(g, 1, steps))
             steps += 1
-            on = np.bincount(s[L.BOARD:L.BOARD + 64], minlength=13)[1:]
+            cells = np.concatenate([s[L.BOARD:L.BOARD + 64], s[L.LIMBO:L.LIMBO + 12:6]])
+            on = np.bincount(cells, minlength=13)[1:]  # a unit being placed counts as on
             assert np.array_equal(on + s[L.GRAVE:L.GRAVE + 12], p[L.P_MAXU:L.P_MAXU + 12]), \
                 (setup, steps)
         vanquished += int(s[L.VANQ] + s[L.VANQ + 1])

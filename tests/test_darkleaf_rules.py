@@ -139,15 +139,70 @@ def test_divine_quarry_DG_HEXEN_45_50_52_54(compiled):
 
 
 def test_handicap_DG_TIPS_01_02_03(compiled):
-    """DG-TIPS-01, DG-TIPS-02, DG-TIPS-03, DG-TIPS-04, DG-SETUP-22: handicap bones are
-    pre-slotted for one seat; no row is completed in setup."""
-    p = API.params(2, "murg-huldra", API.rules(sets=["setup.handicap_bones=5"]))
+    """DG-TIPS-01, DG-TIPS-02, DG-SETUP-22: the handicap is 2 to 5 bones (1 and 6 refused);
+    after the Divine Quarry its player rolls each bone and decides where it goes (every slot it
+    fits is offered, the choice is kept), then the first turn begins."""
+    for bad in (1, 6):
+        with pytest.raises(BadInput, match="handicap_bones"):
+            API.params(2, "murg-huldra", API.rules(sets=[f"setup.handicap_bones={bad}"]))
+    for k in (2, 5):
+        API.params(2, "murg-huldra", API.rules(sets=[f"setup.handicap_bones={k}"]))
+    p = API.params(2, "hexen-huldra", API.rules(sets=["setup.handicap_bones=3",
+                                                      "setup.handicap_seat=1"]))
     s = API.new_state(p, seed=4)
-    slotted = sum(1 for i in range(20) if s[L.SLOTS + i])
-    assert slotted + s[L.POOL] == 6 and slotted >= 1
-    assert s[L.POOL + 1] == 6
-    with pytest.raises(BadInput):
-        API.params(2, "murg-huldra", API.rules(sets=["setup.handicap_bones=6"]))
+    assert s[L.DEC] == L.D_QUARRY and s[L.HAND_V] == 0  # the Quarry come before any roll
+    API.step(s, p, API.legal_actions(s, p)[0])
+    API.step(s, p, API.legal_actions(s, p)[0])
+    for i in range(3):
+        assert s[L.DEC] == L.D_HCAP and s[L.CUR] == 1 and s[L.HAND_V] > 0
+        legal = API.legal_actions(s, p).tolist()
+        want = [a for a in range(L.A_SLOT, L.A_SLOT + 20)
+                if skills.slot_ok(s, p, 1, (a - L.A_SLOT) // 4, (a - L.A_SLOT) % 4,
+                                  int(s[L.HAND_V]))]
+        assert want and set(legal) <= set(want) and L.A_DONE not in legal
+        a = legal[-1]  # the player's pick, not the first slot that fits
+        v = int(s[L.HAND_V])
+        row_before = s[L.SLOTS + 20:L.SLOTS + 40].copy()
+        API.step(s, p, a)
+        if s[L.SLOTS + 20 + a - L.A_SLOT] != 0 or row_before.sum() == 0:
+            assert s[L.SLOTS + 20 + a - L.A_SLOT] in (v, 0)  # 0: the row was acquired
+        while s[L.DEC] == L.D_PICK:  # an aura completed by handicap bones is placed
+            API.step(s, p, API.legal_actions(s, p)[0])
+    assert s[L.DEC] == L.D_UPKEEP and s[L.CUR] == 0 and s[L.TURN] == 1
+    assert s[L.POOL + 1] + np.count_nonzero(s[L.SLOTS + 20:L.SLOTS + 40]) == 6
+    assert np.count_nonzero(s[L.SLOTS + 20:L.SLOTS + 40]) >= 1
+
+
+def test_handicap_no_miracle_DG_TIPS_03_04(compiled):
+    """DG-TIPS-03, DG-TIPS-04: a handicap bone may go toward a miracle but never complete it
+    (no miracle during setup); it may complete a relic row (token earned) or a Law row (in
+    force), both acquired at once."""
+    pos = Pos("wibo-murg", [(0, P, "d2"), (0, Q, "d1"), (1, K, "e8")])
+    s = pos.s
+    s[L.TURN] = 0
+    s[L.HCAP_LEFT] = 0
+    s[L.POOL] = 3
+    s[L.SLOTS + 0] = 1            # Hallucinogenic Spores [1-2, 1-2] (miracle): one bone in
+    s[L.SLOTS + 2 * 4] = 3        # Starter Seed [O, O] (relic): one bone in
+    s[L.SLOTS + 4 * 4] = 6        # The Endless [sum 14..18 of 3] (law)
+    s[L.SLOTS + 4 * 4 + 1] = 6
+    pos.at(L.D_HCAP, HAND_V=1)
+    legal = pos.legal()
+    assert L.A_SLOT + 0 * 4 + 1 not in legal      # would activate Spores during setup
+    assert L.A_SLOT + 2 * 4 + 1 in legal and L.A_DONE not in legal
+    pos.step(L.A_SLOT + 2 * 4 + 1)
+    assert s[L.RELIC + 2] == 1 and s[L.SLOTS + 2 * 4] == 0 and s[L.POOL] == 5
+    assert s[L.DEC] == L.D_UPKEEP and s[L.TURN] == 1 and s[L.CUR] == 0
+    pos = Pos("wibo-murg", [(0, P, "d2"), (0, Q, "d1"), (1, K, "e8")])
+    s = pos.s
+    s[L.TURN] = 0
+    s[L.HCAP_LEFT] = 1
+    s[L.POOL] = 3
+    s[L.SLOTS + 4 * 4] = 6
+    s[L.SLOTS + 4 * 4 + 1] = 6
+    pos.at(L.D_HCAP, HAND_V=4)
+    pos.step(L.A_SLOT + 4 * 4 + 2)  # 6 + 6 + 4 = 16: The Endless is acquired
+    assert s[L.LAW] == 1 and s[L.DEC] == L.D_HCAP and s[L.HCAP_LEFT] == 0
 
 
 # ---- journeys -------------------------------------------------------------------------------
@@ -233,7 +288,8 @@ def test_arc_shot_over_pawns_DG_HUNT_05_06_31(compiled):
 
 def test_hunt_angles_and_long_bow_DG_HUNT_02_03_19_20(compiled):
     """DG-HUNT-02, DG-HUNT-03, DG-HUNT-19, DG-HUNT-20, DG-CORE-12, DG-CORE-10: pawns hunt
-    along neighboring lines, sages diagonally; Long Bow adds +1 range and diagonals."""
+    along neighboring lines, sages diagonally; Long Bow adds diagonals and lets the player
+    use the roll or the roll +1 (a roll of 2 reaches targets 3 away, a 3 still reaches them)."""
     pos = Pos("murg-huldra", [(1, P, "d4"), (1, B, "e4"), (0, P, "d6"), (0, P, "f6"),
                               (0, P, "g6")])
     assert hunt_targets(pos, 1, "d4", 2) == ["d6"]
@@ -242,6 +298,12 @@ def test_hunt_angles_and_long_bow_DG_HUNT_02_03_19_20(compiled):
     pos.s[L.BOARD + sq("g6")] = 1 + P
     pos.s[L.AURA + sq("d4")] = L.AU_LONGBOW
     assert set(hunt_targets(pos, 1, "d4", 2)) == {"d6", "f6"}
+    pos = Pos("murg-huldra", [(1, P, "d4"), (0, P, "a4"), (0, P, "d7")])
+    assert hunt_targets(pos, 1, "d4", 2) == [] and hunt_targets(pos, 1, "d4", 3) != []
+    pos.s[L.AURA + sq("d4")] = L.AU_LONGBOW
+    assert hunt_targets(pos, 1, "d4", 2) == ["a4", "d7"]  # the roll +1
+    assert hunt_targets(pos, 1, "d4", 3) == ["a4", "d7"]  # or the roll itself
+    assert hunt_targets(pos, 1, "d4", 1) == []
 
 
 def test_hunt_royal_three_marks_DG_HUNT_37_38_32(compiled):
@@ -429,7 +491,9 @@ def test_royal_pushed_off_twice_DG_FERRY_50_51(compiled):
     pos = Pos("ferrymen-erde", [(0, P, "d6"), (1, K, "d8")])
     pos.at(L.D_DEST, SEL=sq("d6"), JPTS=1)
     pos.step(sq("d7"))
-    assert pos.s[L.MARKS + 1] == 1 and pos.unit("d1") == (1, K)
+    assert pos.s[L.MARKS + 1] == 1 and pos.s[L.DEC] == L.D_RELOC
+    pos.step(sq("d1"))
+    assert pos.unit("d1") == (1, K)
     pos.s[L.BOARD + sq("d1")] = 0
     pos.s[L.BOARD + sq("d8")] = 1 + 6 + K
     pos.s[L.BOARD + sq("d7")] = 0
@@ -437,6 +501,53 @@ def test_royal_pushed_off_twice_DG_FERRY_50_51(compiled):
     pos.at(L.D_DEST, SEL=sq("d6"), JPTS=1, CUR=0)
     pos.step(sq("d7"))
     assert pos.s[L.WINNER] == 0
+
+
+def test_deep_roots_push_reduced_DG_WIBO_13_44(compiled):
+    """DG-WIBO-13, DG-WIBO-44: a rival push of 2 on the Wibo queen is reduced to 1 territory,
+    not forbidden: a Barbaric landing upon her may choose the 2-push, which moves her 1; with
+    Ripple Effect the Wibo pawn behind her still goes the full 2."""
+    for aura, pawn in ((L.AU_BARBARIC, False), (L.AU_BARBARIC | L.AU_RIPPLE, True)):
+        units = [(1, P, "d6"), (0, Q, "d5"), (1, K, "h8")] + ([(0, P, "d4")] if pawn else [])
+        pos = Pos("wibo-ferrymen", units, cur=1)
+        pos.s[L.AURA + sq("d6")] = aura
+        pos.at(L.D_DEST, SEL=sq("d6"), JPTS=1)
+        pos.step(sq("d5"))
+        assert pos.s[L.DEC] == L.D_FLOW and L.A_DIR2 + 0 in pos.legal()
+        pos.step(L.A_DIR2 + 0)
+        assert pos.unit("d5") == (1, P) and pos.unit("d4") == (0, Q)
+        if pawn:
+            assert pos.unit("d2") == (0, P) and pos.unit("d3") is None
+    from test_darkleaf_skills import acquire
+    pos = Pos("hexen-wibo", [(0, Q, "a1"), (1, Q, "d4"), (1, P, "f6")])
+    acquire(pos, 0, 2)  # Haggedorn Hoc Vult: relocate any unit anywhere, the queen only 1
+    pos.step(sq("d4"))
+    assert set(sqs(pos.legal())) == {"c3", "c4", "c5", "d3", "d5", "e3", "e4", "e5"}
+
+
+def test_placements_are_decisions_DG_CORE_03_FERRY_43_51(compiled):
+    """DG-CORE-03, DG-FERRY-51, DG-FERRY-52, DG-FERRY-43, DG-ERDE-30: where a rule places a
+    unit 'as decided by the moving player' the engine asks: the first push-off royal goes
+    anywhere in the Ferrymen Seat (the far corner here, not the square by its file); an Iron
+    Plated pawn Flowed off where the Ferrymen unit lands goes to a neighboring edge territory
+    the Ferrymen pick."""
+    pos = Pos("ferrymen-erde", [(0, P, "d6"), (1, K, "d8"), (0, R, "a1")])
+    pos.at(L.D_DEST, SEL=sq("d6"), JPTS=1)
+    pos.step(sq("d7"))
+    assert pos.s[L.DEC] == L.D_RELOC and pos.s[L.CUR] == 0
+    assert sqs(pos.legal()) == [f + "1" for f in "bcdefgh"]
+    pos.step(sq("h1"))
+    assert pos.unit("h1") == (1, K) and pos.s[L.MARKS + 1] == 1
+    pos = Pos("murg-ferrymen", [(1, P, "d2"), (0, P, "d1"), (0, K, "a8"), (1, K, "h8")], cur=1)
+    pos.s[L.AURA + sq("d1")] = L.AU_IRON
+    pos.at(L.D_DEST, SEL=sq("d2"), JPTS=1)
+    pos.step(sq("d1"))
+    assert pos.s[L.DEC] == L.D_FLOW
+    pos.step(L.A_DIR + 0)  # landing upon: pushed off the edge, the aura absorbs it
+    assert pos.unit("d1") == (1, P) and pos.s[L.DEC] == L.D_RELOC
+    assert sqs(pos.legal()) == ["c1", "e1"]
+    pos.step(sq("e1"))
+    assert pos.unit("e1") == (0, P) and pos.s[L.AURA + sq("e1")] == 0
 
 
 def test_tide_and_deep_roots_DG_FERRY_19_20_WIBO_13_44(compiled):
@@ -450,7 +561,41 @@ def test_tide_and_deep_roots_DG_FERRY_19_20_WIBO_13_44(compiled):
         1, sq("d4"), sq("d1"))
     pos.step(L.A_DIR + d)
     assert pos.unit("d3") == (0, Q) and pos.s[L.RELIC + 5] == 0
-    assert pos.s[L.FROZEN + sq("d3")] == pos.s[L.TURN] + 1
+    pos.s[L.TURN] += 1  # the queen's next turn: she cannot journey
+    assert pos.dests(0, "d3", 1) == []
+    pos.s[L.TURN] += 1
+    assert pos.dests(0, "d3", 1) != []
+
+
+def test_tide_roots_but_deeds_stay_DG_FERRY_20(compiled):
+    """DG-FERRY-20: after Unrelenting Tide the royal cannot journey or relocate on its next
+    turn, but it may still act in place: the Huldra queen Hunts (yet may not Leap), the Murg
+    king beside its rook may Destroy (yet may not journey)."""
+    from simcore.darkleaf import options
+    from simcore.darkleaf.board import dir_between
+    pos = Pos("ferrymen-huldra", [(1, Q, "e8"), (1, R, "a8"), (0, P, "e3"), (0, K, "h1")])
+    pos.s[L.RELIC] = 1
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_SPEND)
+    pos.step(L.A_DIR + dir_between(0, sq("e8"), sq("e3"))[0])
+    assert pos.unit("e4") == (1, Q)
+    pos.s[L.TURN] += 1
+    pos.s[L.CUR] = 1
+    assert hunt_targets(pos, 1, "e4", 1) == ["e3"]
+    assert not options._leap_ok(pos.s, pos.p, 1)
+    pos.s[L.TURN] += 2
+    assert options._leap_ok(pos.s, pos.p, 1)  # rooted for one turn only
+    pos = Pos("murg-ferrymen", [(0, K, "e4"), (0, R, "b5"), (1, P, "a4"), (1, K, "h8")],
+              cur=1)
+    pos.s[L.RELIC + 5] = 1
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_SPEND)
+    pos.step(L.A_DIR + dir_between(1, sq("e4"), sq("a4"))[0])
+    assert pos.unit("b4") == (0, K)
+    pos.s[L.TURN] += 1
+    pos.s[L.CUR] = 0
+    assert pos.dests(0, "b4", 1) == []
+    assert moves.destroy_capable(pos.s, pos.p, 0, sq("b4"))
 
 
 # ---- Erde -----------------------------------------------------------------------------------
@@ -466,7 +611,9 @@ def test_reclaim_DG_ERDE_27_28_29_30(compiled):
     pos.at(L.D_DEED_UNIT, ROLLS=0, CUR=1)
     pos.step(sq("d5"), roll=6, faces=8)
     assert pos.s[L.RECL] == 4 and pos.unit("d5") is None
-    assert pos.unit("a7") == (1, P) or pos.unit("b8") == (1, P) or pos.unit("b7") == (1, P)
+    assert pos.s[L.DEC] == L.D_RELOC and sqs(pos.legal()) == ["a7", "b7", "b8"]
+    pos.step(sq("b8"))
+    assert pos.unit("b8") == (1, P)
 
 
 def test_reclaimed_blocks_rivals_DG_ERDE_16_32_34(compiled):
@@ -498,6 +645,32 @@ def test_king_center_and_split_DG_ERDE_14_15_43_44(compiled):
     pos2.step(sq("d8"))
     pos2.step(sq("d5"))
     assert pos2.s[L.WINNER] == 1
+
+
+def test_erde_exact_shares_DG_ERDE_15_JOURNEY_02(compiled):
+    """DG-ERDE-15, DG-JOURNEY-02, DG-ERDE-14: Erde units have no less-or-equal icon, so each
+    share of a split roll is exact and the shares add up to the roll: a unit that no other
+    unit can relieve moves the whole roll; a shorter first share is open only while another
+    unit can take the rest exactly, and a journey begun cannot stop after the first share."""
+    from simcore.darkleaf.turn import start_journey
+    hem = [(0, P, "g8"), (0, P, "g7"), (0, P, "h7")]  # the Erde king on h8 cannot move
+    pos = Pos("murg-erde", [(1, P, "a7"), (1, K, "h8"), (0, K, "e1")] + hem, cur=1)
+    start_journey(pos.s, pos.p, 1, 3)
+    assert pos.dests(1, "a7", 3) == ["a4", "d7"]  # never a6, a5, b7, c7
+    pos = Pos("murg-erde", [(1, P, "a7"), (1, P, "c7"), (1, K, "h8"), (0, K, "e1")] + hem,
+              cur=1)
+    start_journey(pos.s, pos.p, 1, 3)
+    assert L.A_DONE in pos.legal()  # the journey may be called off before it starts
+    assert "a6" in pos.dests(1, "a7", 3)  # c7 can take the other 2
+    pos.step(sq("a7"))
+    pos.step(sq("a6"))
+    assert pos.s[L.DEC] == L.D_UNIT and pos.s[L.JPTS] == 2
+    assert L.A_DONE not in pos.legal() and sqs(pos.legal()) == ["c7"]
+    assert pos.dests(1, "c7", 2) == ["a7", "c5", "e7"]  # exactly 2, not c6
+    pos.step(sq("c7"))
+    pos.step(sq("c5"))
+    assert pos.unit("a6") == (1, P) and pos.unit("c5") == (1, P)
+    assert pos.s[L.TURN] == 6  # the journey is complete: the turn moved on
 
 
 def test_tremor_DG_ERDE_06_07_41_42(compiled):
@@ -532,11 +705,10 @@ def test_morph_and_retreat_DG_WIBO_27_28_32_33(compiled):
     DG-WIBO-37, DG-SLOT-09: journey, Morph a neighbor on 3+, retreat toward the Seat with a
     third roll; only the last bone is in hand to slot."""
     pos = Pos("wibo-murg", [(0, P, "d3"), (1, P, "d5")])
-    pos.at(L.D_DEST, SEL=sq("d3"), JPTS=1)
+    pos.at(L.D_DEST, SEL=sq("d3"), JPTS=1, INTENT=L.I_DEED, TGT=sq("d5"))
     pos.step(sq("d4"))
     assert pos.s[L.DEC] == L.D_MORPH
-    pos.step(L.A_YES)
-    pos.step(sq("d5"), roll=4)
+    pos.step(L.A_YES, roll=4)
     assert pos.unit("d5") == (0, P) and pos.s[L.DEC] == L.D_RETREAT
     pos.step(L.A_YES, roll=2)
     assert pos.s[L.HAND_V] == 2 and pos.s[L.ROLLS] == 2
@@ -549,13 +721,16 @@ def test_morph_royal_to_seat_DG_WIBO_17(compiled):
     """DG-WIBO-17, DG-WIBO-45: Morphing the rival royal sends the new pawn to the Wibo Seat;
     an Iron Plated target only loses its aura."""
     pos = Pos("wibo-huldra", [(0, P, "d4"), (1, Q, "d5")])
-    pos.at(L.D_MORPH_TGT, JUNIT=sq("d4"))
-    pos.step(sq("d5"), roll=3)
-    assert pos.unit("d5") is None and pos.unit("d1") == (0, P)
+    pos.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)
+    pos.step(L.A_YES, roll=3)
+    assert pos.unit("d5") is None and pos.s[L.DEC] == L.D_RELOC
+    assert len(sqs(pos.legal())) == 8 and all(x[1] == "1" for x in sqs(pos.legal()))
+    pos.step(sq("a1"))  # anywhere in the Wibo Seat, the Wibo player's pick
+    assert pos.unit("a1") == (0, P)
     pos2 = Pos("wibo-murg", [(0, P, "d4"), (1, P, "d5")])
     pos2.s[L.AURA + sq("d5")] = L.AU_IRON
-    pos2.at(L.D_MORPH_TGT, JUNIT=sq("d4"))
-    pos2.step(sq("d5"), roll=6)
+    pos2.at(L.D_MORPH, JUNIT=sq("d4"), TGT=sq("d5"), INTENT=L.I_DEED)
+    pos2.step(L.A_YES, roll=6)
     assert pos2.unit("d5") == (1, P) and pos2.s[L.AURA + sq("d5")] == 0
 
 
@@ -564,13 +739,44 @@ def test_endless_stasis_DG_WIBO_24_39_40(compiled):
     The Endless may still Morph this turn; in The Seat it is invulnerable and cannot move."""
     pos = Pos("wibo-murg", [(0, P, "d2"), (1, P, "c1"), (1, N, "e1")])
     pos.s[L.LAW] = 1
-    pos.at(L.D_DEST, SEL=sq("d2"), JPTS=1)
+    pos.at(L.D_DEST, SEL=sq("d2"), JPTS=1, INTENT=L.I_DEED, TGT=sq("c1"))
     pos.step(sq("d1"))
     assert L.A_YES in pos.legal()
     from simcore.darkleaf.board import invulnerable
     assert invulnerable(pos.s, pos.p, sq("d1"), 1)
     assert not invulnerable(pos.s, pos.p, sq("e1"), 0)
     assert pos.dests(0, "d1", 1) == []
+
+
+def test_wibo_declare_morph_DG_PHASE_13_WIBO_31(compiled):
+    """DG-PHASE-13, DG-PHASE-12, DG-PHASE-10, DG-WIBO-31, DG-WIBO-28: Wildero Wibo declare a
+    Morph like any deed (Phase 2's own example): before any roll the unit and its target are
+    named; only that unit journeys and only that target is Morphed after the journey, though a
+    second rival neighbors the unit too; a turn declared as a journey has no Morph."""
+    units = [(0, N, "d2"), (0, P, "g2"), (1, P, "c4"), (1, P, "e4"), (1, K, "h8")]
+    pos = Pos("wibo-murg", units)
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_DONE)
+    assert pos.s[L.DEC] == L.D_INTENT and pos.s[L.ROLLS] == 0
+    assert pos.legal() == {L.A_JOURNEY, L.A_DEED}
+    pos.step(L.A_DEED)
+    assert sq("d2") in pos.legal()
+    pos.step(sq("d2"))
+    assert {"c4", "e4"} <= set(sqs(pos.legal())) and "h8" not in sqs(pos.legal())
+    pos.step(sq("e4"), roll=2)  # declared: the knight Morphs e4; the bone rolls 2
+    assert pos.s[L.DEC] == L.D_UNIT and pos.legal() == {sq("d2"), L.A_DONE}
+    pos.step(sq("d2"))
+    pos.step(sq("d4"))
+    assert pos.s[L.DEC] == L.D_MORPH and L.A_YES in pos.legal()
+    pos.step(L.A_YES, roll=3)
+    assert pos.unit("e4") == (0, P) and pos.unit("c4") == (1, P)
+    pos = Pos("wibo-murg", units)
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_DONE)
+    pos.step(L.A_JOURNEY, roll=2)
+    pos.step(sq("d2"))
+    pos.step(sq("d4"))
+    assert pos.s[L.DEC] != L.D_MORPH and pos.unit("e4") == (1, P)
 
 
 def test_biotic_refuge_DG_WIBO_10(compiled):
@@ -679,7 +885,7 @@ def test_slot_codes_DG_SLOT_01_02_03_05_06_07():
 
 
 def test_one_in_reserve_and_overload_DG_SLOT_12_13_14(compiled):
-    """DG-SLOT-10, DG-SLOT-11, DG-SLOT-12, DG-SLOT-13, DG-SLOT-14, DG-PHASE-22, DG-PHASE-24,
+    """DG-SLOT-11, DG-SLOT-12, DG-SLOT-13, DG-SLOT-14, DG-PHASE-22, DG-PHASE-24,
     DG-PHASE-26: the last pool bone may only complete a row; a full relic slot allows bones
     but not completion; a completed relic row returns its bones and gives a token."""
     pos = Pos("murg-huldra", [(0, P, "a1"), (1, Q, "h8")])
@@ -695,6 +901,27 @@ def test_one_in_reserve_and_overload_DG_SLOT_12_13_14(compiled):
     assert L.A_DONE in pos.legal()
     pos.step(L.A_SLOT + 1 * 4 + 1)
     assert s[L.RELIC + 1] == 1 and s[L.POOL] == 2 and s[L.SLOTS + 4] == 0
+
+
+def test_failed_deed_bone_slots_DG_SLOT_10(compiled):
+    """DG-SLOT-10, DG-PHASE-21: a failed deed, or a journey not taken, still leaves its bone
+    to be slotted: a Destroy rolled 2 fails (the rival stays), and Slot Bones offers the 2;
+    a declared journey called off offers its bone too."""
+    pos = Pos("murg-huldra", [(0, P, "d4"), (1, P, "d5"), (1, Q, "h8"), (0, K, "a1")])
+    pos.at(L.D_INTENT)
+    pos.step(L.A_DEED)
+    pos.step(sq("d4"))
+    pos.step(sq("d5"), roll=2)
+    assert pos.unit("d5") == (1, P) and pos.unit("d4") == (0, P)  # failed
+    assert pos.s[L.DEC] == L.D_SLOT and pos.s[L.HAND_V] == 2
+    assert L.A_SLOT + 0 in pos.legal()  # Iron Plating [E, E]
+    pos.step(L.A_SLOT + 0)
+    assert pos.s[L.SLOTS] == 2 and pos.s[L.POOL] == 5
+    pos = Pos("murg-huldra", [(0, P, "d4"), (1, Q, "h8"), (0, K, "a1")])
+    pos.at(L.D_INTENT)
+    pos.step(L.A_JOURNEY, roll=4)
+    pos.step(L.A_DONE)  # the journey is not taken
+    assert pos.s[L.DEC] == L.D_SLOT and pos.s[L.HAND_V] == 4 and L.A_SLOT + 1 in pos.legal()
 
 
 def test_aura_and_renewal_DG_PHASE_27_HUNT_23_35(compiled):
@@ -763,7 +990,7 @@ def _random_games(params, n_games, seed, out_len):
 
 @pytest.mark.parametrize("setup", SETUPS)
 def test_random_playouts_all_pairings(setup):
-    """DG-PHASE-01, DG-PHASE-02, DG-PHASE-17: random legal play always has a legal action,
+    """DG-PHASE-01, DG-PHASE-17: random legal play always has a legal action,
     ends within max_game_length, never repeats an action in the legal list."""
     p = API.params(2, setup)
     lengths = np.zeros(12, np.int64)

@@ -294,7 +294,7 @@ def test_twcbd_next_best_DG_ERDE_20_CORE_03_05_07(compiled):
 
 
 def test_sink_and_ladder_leaves_DG_ERDE_22_HEXEN_42_43_UNIT_06(compiled):
-    """DG-ERDE-22, DG-HEXEN-42, DG-HEXEN-43, DG-UNIT-06, DG-TERM-41: Sink vanquishes a rival
+    """DG-ERDE-22, DG-HEXEN-42, DG-HEXEN-43, DG-TERM-41: Sink vanquishes a rival
     unit; a Witch's Ladder on it leaves Haggedorn with it and never spreads."""
     pos = Pos("hexen-erde", [(1, P, "d4"), (1, P, "d5"), (1, K, "h1"), (0, Q, "a8")], cur=1)
     pos.s[L.LADDER + sq("d4")] = 1
@@ -304,6 +304,38 @@ def test_sink_and_ladder_leaves_DG_ERDE_22_HEXEN_42_43_UNIT_06(compiled):
     pos.step(sq("d4"))
     assert pos.unit("d4") is None and pos.s[L.LADDER + sq("d4")] == 0
     assert pos.s[L.LADDER + sq("d5")] == 0
+
+
+def test_vanquish_paths_DG_UNIT_06(compiled):
+    """DG-UNIT-06, DG-UNIT-05: units are vanquished to the graveyard by other units (a Destroy),
+    by clan miracles (Sink), by Haggedorn's Will (a curse that takes the most advanced pawn)
+    and by sacrifice (The Murg trait gives up a pawn for an Assassin sage)."""
+    def grave(pos, seat, t):
+        return int(pos.s[L.GRAVE + seat * 6 + t])
+    pos = Pos("murg-erde", [(0, P, "d4"), (1, P, "d5"), (0, K, "a1"), (1, K, "h8")])
+    g = grave(pos, 1, P)
+    pos.at(L.D_DEED_TGT, SEL=sq("d4"))
+    pos.step(sq("d5"), roll=3)
+    assert pos.unit("d5") == (0, P) and grave(pos, 1, P) == g + 1  # by a unit
+    pos = Pos("murg-erde", [(1, P, "d4"), (1, K, "e1"), (0, P, "c5"), (0, K, "h8")], cur=1)
+    g = grave(pos, 0, P)
+    acquire(pos, 1, 3)
+    pos.step(sq("c5"))
+    assert pos.unit("c5") is None and grave(pos, 0, P) == g + 1  # by a miracle
+    sets = ["will.mode=curses", "will.curses=[4,4,4,4,4,4,4,4,4,4,4,4]"]
+    pos = Pos("murg-huldra", [(0, P, "d4"), (0, K, "a1"), (1, P, "e6"), (1, Q, "h8")],
+              sets=sets)
+    g0, g1 = grave(pos, 0, P), grave(pos, 1, P)
+    pos.at(L.D_UPKEEP)
+    pos.step(L.A_WILL)
+    assert pos.unit("d4") is None and pos.unit("e6") is None  # by the Will, both players
+    assert grave(pos, 0, P) == g0 + 1 and grave(pos, 1, P) == g1 + 1
+    pos = Pos("murg-huldra", [(0, P, "d4"), (0, K, "a1"), (1, Q, "h8")])
+    pos.s[L.GRAVE + B] = 2
+    g = grave(pos, 0, P)
+    acquire(pos, 0, 3)
+    pos.step(sq("d4"))
+    assert grave(pos, 0, P) == g + 1 and pos.unit("d4") == (0, B)  # by sacrifice
 
 
 def test_one_with_the_land_DG_ERDE_24(compiled):

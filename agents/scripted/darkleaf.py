@@ -11,6 +11,9 @@ Cheap greedy play on a clan-aware evaluation (one linear pass over the board):
   samples.
 * Declining to act (no journey, no deed) costs a little, so the clan keeps moving toward its
   path to victory instead of waiting for the turn cap.
+* Wildero Wibo declare a Morph (Phase 2) when a unit stands within 3 territories of a rival
+  it could reach, naming the pair with the best worth for distance (a royal first); else a
+  journey.  Handicap bones are slotted like bones in play; placements (D_RELOC) are searched.
 
 What the evaluation rewards, per clan (what the clan guide tells a player to pursue):
 
@@ -34,12 +37,12 @@ from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_QUARRY, AURA,
     AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT,
     D_DEST, D_FLOW, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE,
-    D_LEAP, D_MORPH, D_MORPH_TGT, D_MORPH_TGT2, D_PIVOT, D_RETREAT, D_SLOT, D_UNIT,
+    D_HCAP, D_LEAP, D_MORPH, D_MORPH_TGT2, D_PIVOT, D_RELOC, D_RETREAT, D_SLOT, D_UNIT,
     D_UPKEEP, D_WL_TGT, DEC, END, ERDE, FERRY, HAND_V, HEXEN, HULDRA, JPTS, KING, KNIGHT,
     LADDER, LAW, MARKS, MURG, NUM_ACTIONS, P_NSLOT, P_WILL_MODE, PAWN, PG, QLEFT, QUEEN,
     RECL, RELIC, ROLLS, ROOK, ROUND, SAGE, SEL, SLOTS, STATE_SIZE, WIBO, WINNER,
 )
-from simcore.darkleaf.moves import destroy_gen, journey_gen
+from simcore.darkleaf.moves import destroy_gen, journey_gen, morph_reach
 
 UNIT_VALUE = (1.0, 3.0, 3.0, 0.5, 8.0, 8.0)
 # how much each clan wants each skill row (clan board order), for slotting
@@ -263,10 +266,10 @@ def evaluate(state, params, seat):
 def _sub(dec):
     """Sub-decisions that finish the choice just made (searched through)."""
     return dec == D_DEST or dec == D_DEED_TGT or dec == D_DEED_TGT2 or dec == D_HUNT_UNIT \
-        or dec == D_HUNT_TGT or dec == D_DEED_UNIT or dec == D_MORPH_TGT \
+        or dec == D_HUNT_TGT or dec == D_DEED_UNIT \
         or dec == D_MORPH_TGT2 or dec == D_WL_TGT or dec == D_HEX_CASTER or dec == D_FLOW \
         or dec == D_AURA_CHOICE or dec == D_KNIGHT_MOVE or dec == D_LEAP or dec == D_PIVOT \
-        or dec == D_BELAY_DEST
+        or dec == D_BELAY_DEST or dec == D_RELOC
 
 
 @njit(cache=True, inline="always")
@@ -578,6 +581,78 @@ def _murg_target(state, legal, n, want_done):
 
 
 @njit(cache=True)
+def _morph_worth(state, sq):
+    """What converting the rival unit on ``sq`` is worth (a royal sends a pawn to the Seat)."""
+    t = cell_type(state[BOARD + sq])
+    v = 20.0 if (t == QUEEN or t == KING) else UNIT_VALUE[t]
+    if state[AURA + sq] & AURA_MASK:
+        v -= 2.0  # an aura of protection is only stripped
+    return v
+
+
+@njit(cache=True)
+def _wibo_pair(state, params, seat, units, nu, fixed_tg):
+    """Best declared Morph (unit, target, distance): worth minus distance; ``fixed_tg`` >= 0
+    scores only that target."""
+    tg = np.empty(64, np.int32)
+    best = -1e18
+    bu = -1
+    bt = -1
+    bd = 99
+    for i in range(nu):
+        u = units[i]
+        k = morph_reach(state, params, seat, u, tg, 0, True)
+        for j in range(k):
+            if fixed_tg >= 0 and tg[j] != fixed_tg:
+                continue
+            d = cheb(u, tg[j])
+            v = _morph_worth(state, tg[j]) - 1.0 * d
+            if v > best:
+                best = v
+                bu = u
+                bt = tg[j]
+                bd = d
+    return bu, bt, bd
+
+
+@njit(cache=True)
+def _wibo_declare(state, params, seat, dec, legal, n):
+    """Wildero Wibo declare a Morph (Phase 2) when a unit stands within 3 territories of a
+    rival it could reach; the unit and target are the best worth-for-distance pair."""
+    units = np.empty(64, np.int32)
+    nu = 0
+    if dec == D_DEED_TGT:
+        units[0] = state[SEL]
+        nu = 1
+    else:
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c != 0 and cell_seat(c) == seat:
+                units[nu] = sq
+                nu += 1
+    if dec == D_INTENT:
+        has_deed = False
+        for i in range(n):
+            if legal[i] == A_DEED:
+                has_deed = True
+        if has_deed:
+            bu, bt, bd = _wibo_pair(state, params, seat, units, nu, -1)
+            if bu >= 0 and bd <= 3:
+                return A_DEED
+        return A_JOURNEY
+    if dec == D_DEED_UNIT:
+        nu = 0
+        for i in range(n):
+            if legal[i] < 64:
+                units[nu] = legal[i]
+                nu += 1
+        bu, bt, bd = _wibo_pair(state, params, seat, units, nu, -1)
+        return bu if bu >= 0 else legal[0]
+    bu, bt, bd = _wibo_pair(state, params, seat, units, nu, -1)
+    return bt if bt >= 0 else legal[0]
+
+
+@njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
     if n == 1:
         return legal[0]
@@ -588,6 +663,9 @@ def scripted_action(state, params, persona, rng, legal, n):
         return _upkeep(state, params, seat, legal, n)
     if dec == D_SLOT:
         return _slot_choice(state, params, seat, legal, n)
+    if dec == D_HCAP:  # handicap bone: slotted as in play (a slot is always taken)
+        a = _slot_choice(state, params, seat, legal, n)
+        return legal[0] if a == A_DONE else a
     if dec == D_RETREAT:
         return legal[0]  # yes: a new pawn heads home
     buf = np.empty((3, STATE_SIZE), np.int32)
@@ -609,9 +687,15 @@ def scripted_action(state, params, persona, rng, legal, n):
         bu, bd, bv = _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb)
         if dec == D_DEST:
             return bd if bd >= 0 else legal[0]
-        if bu < 0 or bv < -1.5:
-            return A_DONE
+        can_stop = False
+        for i in range(n):
+            if legal[i] == A_DONE:
+                can_stop = True
+        if bu < 0 or (bv < -1.5 and can_stop):
+            return A_DONE if can_stop else legal[0]
         return bu
+    if cl == WIBO and (dec == D_INTENT or dec == D_DEED_UNIT or dec == D_DEED_TGT):
+        return _wibo_declare(state, params, seat, dec, legal, n)
     if cl == MURG or cl == ERDE:
         if dec == D_INTENT:
             has_deed = False

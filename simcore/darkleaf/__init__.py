@@ -75,7 +75,8 @@ def _aliases():
 SPEC = GameSpec(
     name="darkleaf",
     game_id=3,
-    version=2,  # 2: Upkeep order kept; returning bones from an inapplicable skill
+    version=3,  # 3: exact Erde shares, declared Morph, handicap/placement/Tide/Deep Roots
+    #               fixes (2: Upkeep order kept; returning bones from an inapplicable skill)
     players=(2, 2),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -118,6 +119,9 @@ def compile_params(rules, players, setup):
     p[L.P_CLAN + 1] = clans[1]
     p[L.P_FIRST] = int_in(rules, "setup.first_swapped", 0, 1)
     p[L.P_HCAP_BONES] = int_in(rules, "setup.handicap_bones", 0, 5)
+    if p[L.P_HCAP_BONES] == 1:
+        raise BadInput("darkleaf: setup.handicap_bones = 1 is not valid; valid: 0 (no handicap) "
+                       "or 2..5 (Tips & Tricks: 2 bones, up to 5 by agreement)")
     p[L.P_HCAP_SEAT] = int_in(rules, "setup.handicap_seat", 0, 1)
     mode = rules["will.mode"]
     if mode not in ("blessings", "curses"):

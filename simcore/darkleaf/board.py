@@ -4,8 +4,8 @@ from numba import njit
 from simcore.darkleaf.layout import (
     AU_IRON, AU_QUARRY, AURA, BOARD, CUR, END, END_VICTORY, ERDE, FERRY, FROZEN, GRAVE,
     HEXEN, HULDRA, KING, KNIGHT, LADDER, LAW, MARKS, MURG, P_CLAN, P_FERRY_PUSHES,
-    P_QUARRY_ANY, P_WILL_THICK, PAWN, QLEFT, QUEEN, RECL, ROOK, SAGE, STILL, TURN, VANQ,
-    WIBO, WINNER,
+    P_QUARRY_ANY, P_WILL_THICK, PAWN, LIMBO, PM_EDGE, PM_NEIGH, PM_SEAT, QLEFT, QUEEN,
+    RECL, ROOK, SAGE, STILL, TIDE_BIT, TURN, VANQ, WIBO, WINNER,
 )
 
 DR = (1, 1, 0, -1, -1, -1, 0, 1)
@@ -168,7 +168,17 @@ def invulnerable(state, params, sq, attacker):
 
 @njit(cache=True, inline="always")
 def frozen(state, sq):
-    return state[TURN] <= state[FROZEN + sq]
+    """The unit may not be used or moved this turn (Rival Regrowth)."""
+    v = state[FROZEN + sq]
+    return v >= 0 and (v & TIDE_BIT) == 0 and state[TURN] <= v
+
+
+@njit(cache=True, inline="always")
+def unmoving(state, sq):
+    """The unit may not journey or relocate this turn: frozen, or rooted by Unrelenting
+    Tide (which still lets it perform deeds)."""
+    v = state[FROZEN + sq]
+    return v >= 0 and state[TURN] <= (v & (TIDE_BIT - 1))
 
 
 @njit(cache=True, inline="always")
@@ -322,8 +332,8 @@ def push_ok(state, params, pusher, sq, d, k, ign1, ign2):
         return False
     s = cell_seat(c)
     t = cell_type(c)
-    if t == QUEEN and clan_of(params, s) == WIBO and k > 1:
-        return False
+    if t == QUEEN and clan_of(params, s) == WIBO:
+        k = 1  # Deep Roots: a push of 2 moves the Wibo queen 1 territory
     cur = sq
     for i in range(k):
         n = nxt(cur, pusher, d)
@@ -345,6 +355,8 @@ def do_push(state, params, pusher, sq, d, k, excl):
     c = state[BOARD + sq]
     s = cell_seat(c)
     t = cell_type(c)
+    if t == QUEEN and clan_of(params, s) == WIBO:
+        k = 1  # Deep Roots
     cur = sq
     for i in range(k):
         n = nxt(cur, pusher, d)
@@ -353,10 +365,9 @@ def do_push(state, params, pusher, sq, d, k, excl):
             if t == royal_type(params, s) and clan_of(params, pusher) == FERRY and s != pusher:
                 state[MARKS + s] += 1
                 if state[MARKS + s] < params[P_FERRY_PUSHES]:
-                    dest = free_in_seat(state, pusher, cur % 8)
-                    if dest >= 0:
-                        move_unit(state, cur, dest)
-                        return dest
+                    # placed anywhere in the Ferrymen's Seat, by the Ferrymen player
+                    to_limbo(state, cur, PM_SEAT, pusher)
+                    return -1
                 remove_to_grave(state, params, cur, pusher)
                 return -1
             if state[AURA + cur] & AU_IRON:
@@ -365,15 +376,91 @@ def do_push(state, params, pusher, sq, d, k, excl):
                 state[AURA + cur] &= ~AU_IRON
                 if cur != excl:
                     return cur
-                back = free_edge(state, cur, excl)
-                if back >= 0:
-                    move_unit(state, cur, back)
-                return back
+                to_limbo(state, cur, PM_EDGE, cur)  # a neighboring edge one, Ferrymen's pick
+                return -1
             r = vanquish(state, params, cur, pusher)
             return -1 if r == 1 else cur
         move_unit(state, cur, n)
         cur = n
     return cur
+
+
+@njit(cache=True)
+def to_limbo(state, sq, mode, anchor):
+    """The unit on ``sq`` leaves the board until its territory is picked (D_RELOC)."""
+    i = LIMBO if state[LIMBO] == 0 else LIMBO + 6
+    state[i] = state[BOARD + sq]
+    state[i + 1] = state[AURA + sq]
+    state[i + 2] = state[LADDER + sq]
+    state[i + 3] = state[FROZEN + sq]
+    state[i + 4] = mode
+    state[i + 5] = anchor
+    clear_sq(state, sq)
+
+
+@njit(cache=True)
+def new_to_limbo(state, seat, t, mode, anchor):
+    """A new unit (already out of the graveyard) waiting for its territory (D_RELOC)."""
+    i = LIMBO if state[LIMBO] == 0 else LIMBO + 6
+    state[i] = 1 + seat * 6 + t
+    state[i + 1] = 0
+    state[i + 2] = 0
+    state[i + 3] = -1
+    state[i + 4] = mode
+    state[i + 5] = anchor
+
+
+@njit(cache=True, inline="always")
+def _is_edge(sq):
+    r = sq // 8
+    f = sq % 8
+    return r == 0 or r == 7 or f == 0 or f == 7
+
+
+@njit(cache=True)
+def place_gen(state, params, mode, anchor, owner, out, base, write):
+    """Territories where the moving player may place a unit of ``owner`` in placement mode
+    ``mode`` around ``anchor`` (next best territory placement: the first non-empty tier)."""
+    m = mode & 15
+    if m == PM_SEAT:
+        for rr in range(8):
+            r = rr if anchor == 0 else 7 - rr
+            n = 0
+            for f in range(8):
+                sq = r * 8 + f
+                if state[BOARD + sq] == 0 and not blocked_for(state, params, owner, sq):
+                    if write:
+                        out[base + n] = sq
+                    n += 1
+            if n > 0:
+                return n
+        return 0
+    if m == PM_NEIGH or m == PM_EDGE:
+        n = 0
+        for d in range(0, 8, 2):
+            sq = nxt(anchor, 0, d)
+            if sq >= 0 and state[BOARD + sq] == 0 and \
+                    not blocked_for(state, params, owner, sq) and (m == PM_NEIGH or _is_edge(sq)):
+                if write:
+                    out[base + n] = sq
+                n += 1
+        if n > 0:
+            return n
+    for edge in range(2 if m == PM_EDGE else 1):
+        for dist in range(1, 8):
+            n = 0
+            for sq in range(64):
+                if state[BOARD + sq] != 0 or cheb(sq, anchor) != dist or \
+                        blocked_for(state, params, owner, sq):
+                    continue
+                if m == PM_EDGE and edge == 0 and not _is_edge(sq):
+                    continue
+                if write:
+                    out[base + n] = sq
+                n += 1
+            if n > 0:
+                return n
+    return 0
 
 
 @njit(cache=True)

@@ -7,26 +7,27 @@ decision.  Perfect information: only future rolls are unknown, so ``determinize`
 from numba import njit
 
 from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, free_in_seat, free_near,
-    move_unit, movable, nxt, push_ok, put_unit, reclaimed, remove_to_grave, set_win,
-    swap_units, vanquish,
+    blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, free_near, move_unit,
+    movable, new_to_limbo, nxt, push_ok, put_unit, reclaimed, remove_to_grave, set_win,
+    swap_units, to_limbo, vanquish,
 )
 from simcore.darkleaf.layout import (
     A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, A_YES,
     ACTS, AU_ASSASSIN, AU_BARBARIC, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AU_RIPPLE, AURA,
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
-    D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
-    D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
-    D_MORPH_TGT, D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
-    D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, END_PLAYING, ERDE,
-    FERRY, FIRST, FROZEN, GRAVE, HAND_F, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JMAX,
-    JN, JPTS, JUNIT, KING, KNIGHT, LADDER, LAW, MAX_TURN_ACTS, MOVED, MURG, NP0,
-    P_ERDE_RECLAIM, P_ERDE_RECLAIM_LAW, P_FACES, P_FIRST, P_HCAP_BONES, P_HCAP_SEAT,
-    MARKS, P_HUNT_MARKS, P_MAXU, P_MURG_DESTROY, P_MURG_LOCK, P_MURG_ROYAL, P_MURG_ROYAL_LAW,
-    P_NSLOT, P_PG_FAST, P_PG_ROUNDS, P_START, P_WIBO_MORPH, P_WL_ROUNDS, PAWN, PEND, PG,
-    POOL, PSTEP, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV, ROOK, ROUND, SAGE, SEL, SEL2,
+    D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER,
+    D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH, D_MORPH_TGT2,
+    D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RELOC, D_RENEWAL, D_RETREAT, D_RETREAT_DEST, D_SLOT,
+    D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, END_PLAYING, ERDE, FERRY, FIRST, FROZEN,
+    GRAVE, HAND_F, HAND_V, HCAP_LEFT, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JMAX, JN, JPTS,
+    JUNIT, KING, KNIGHT, L_DEC, L_STAGE, LADDER, LAW, LIMBO, MARKS, MAX_TURN_ACTS, MOVED, MURG,
+    NP0, P_ERDE_RECLAIM, P_ERDE_RECLAIM_LAW, P_FIRST, P_HCAP_BONES, P_HUNT_MARKS, P_MAXU,
+    P_MURG_DESTROY, P_MURG_LOCK, P_MURG_ROYAL, P_MURG_ROYAL_LAW, P_PG_FAST, P_PG_ROUNDS,
+    P_START, P_WIBO_MORPH, P_WL_ROUNDS, PAWN, PEND, PG, PG_, PM_ADJ, PM_MORPH, PM_NEIGH,
+    PM_SEAT, POOL, PSTEP, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV, ROOK, ROUND, SAGE, SEL, SEL2,
     TACTS, TF_HASTY, TF_JOURNEYED, TF_LOOP, TF_MASS, TF_META, TF_PREDICT, TF_SEED, TF_TWEAKED,
-    TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK, WINNER, PG_,
+    TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, TIDE_BIT, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK,
+    WINNER,
 )
 from simcore.darkleaf.moves import adjacent_to_type, destroy_gen, journey_gen, ladder_gen, \
     morph_gen
@@ -34,12 +35,11 @@ from simcore.darkleaf.options import (
     _apply_flow, _banish_next, _flow_opt, _quarry_ok, _tide_moves, opts,
 )
 from simcore.darkleaf.skills import (
-    activate_will, empty_row, roll, royal_sq, row_full, slot_at, slot_ok, unslot,
+    activate_will, empty_row, hand_back, roll, royal_sq, row_full, slot_at, unslot,
 )
 from simcore.darkleaf.turn import (
-    ST_AFTER, ST_BEGIN, ST_END, ST_INTENT, ST_SLOT, ST_WAIT, acquire, advance, start_journey,
+    ST_AFTER, ST_END, ST_INTENT, ST_SETUP, ST_SLOT, ST_WAIT, acquire, advance, start_journey,
 )
-from simcore.rng import randint
 
 
 # ---- contract kernels -----------------------------------------------------------------------
@@ -68,29 +68,8 @@ def init(state, params, rng):
                 sq = 63 - sq
             put_unit(state, sq, seat, t)
             state[GRAVE + seat * 6 + t] -= 1
-    # optional handicap: pre-rolled bones slotted (never completing a row)
-    hs = params[P_HCAP_SEAT]
-    for i in range(params[P_HCAP_BONES]):
-        v = 1 + randint(rng, params[P_FACES + hs])
-        state[POOL + hs] -= 1
-        done = False
-        for r in range(5):
-            if done:
-                break
-            n = params[P_NSLOT + hs * 5 + r]
-            filled = 0
-            for q in range(n):
-                if state[slot_at(hs, r, q)] != 0:
-                    filled += 1
-            if filled + 1 >= n:
-                continue
-            for p in range(n):
-                if slot_ok(state, params, hs, r, p, v):
-                    state[slot_at(hs, r, p)] = v
-                    done = True
-                    break
-        if not done:
-            state[POOL + hs] += 1
+    # optional handicap (Tips & Tricks): rolled and slotted by its player after the Quarry
+    state[HCAP_LEFT] = params[P_HCAP_BONES]
     # Hexen choose 2 Divine Quarry before the first roll
     for hx in range(2):
         if clan_of(params, hx) == HEXEN:
@@ -99,8 +78,7 @@ def init(state, params, rng):
                     state[CUR] = hx
                     state[DEC] = D_QUARRY
                     return
-    state[CUR] = first
-    advance(state, params, ST_BEGIN, rng)
+    advance(state, params, ST_SETUP, rng)
 
 
 @njit(cache=True, inline="always")
@@ -262,6 +240,8 @@ def _do_journey(state, params, seat, origin, dest, code):
         else:
             move_unit(state, origin, dest)
         state[JUNIT] = dest
+        if state[INTENT] != I_DEED:  # a declared journey: no Morph follows
+            return ST_AFTER
         state[DEC] = D_MORPH
         return ST_WAIT
     move_unit(state, origin, dest)
@@ -330,17 +310,16 @@ def _reclaim(state, params, seat, rng):
     if v >= thr + state[DEEDMOD]:
         state[RECL] |= center_bit(sq)
         k = royal_sq(state, params, seat)
-        if k >= 0:
-            dest = free_near(state, k, -1)
-            if dest >= 0:
-                move_unit(state, sq, dest)
+        if k >= 0:  # relocated adjacent to the king, where the Erde player decides
+            to_limbo(state, sq, PM_ADJ, k)
     return ST_AFTER
 
 
 @njit(cache=True)
 def _morph_one(state, params, seat, tsq):
-    """Morph the rival unit on tsq; returns the new pawn's square, -2 when it went to the Seat
-    (royal) or no pawn was left, -1 when the unit was not vanquished."""
+    """Morph the rival unit on tsq; returns the new pawn's square, -2 when it goes to the Seat
+    (royal) or no pawn was left, -3 when it waits to be placed off a Reclaimed territory, -1
+    when the unit was not vanquished.  Where the pawn goes is the Wibo player's decision."""
     vt = cell_type(state[BOARD + tsq])
     royal = vt == QUEEN or vt == KING
     r = vanquish(state, params, tsq, seat)
@@ -348,17 +327,15 @@ def _morph_one(state, params, seat, tsq):
         return -1
     if state[GRAVE + seat * 6 + PAWN] <= 0:
         return -2
-    if royal:
-        sq = free_in_seat(state, seat, tsq % 8)
-    elif reclaimed(state, tsq):
-        sq = free_near(state, tsq, tsq)
-    else:
-        sq = tsq
-    if sq < 0:
-        return -2
     state[GRAVE + seat * 6 + PAWN] -= 1
-    put_unit(state, sq, seat, PAWN)
-    return -2 if royal else sq
+    if royal:  # clan trait: the pawn goes directly to the Wibo Seat
+        new_to_limbo(state, seat, PAWN, PM_SEAT, seat)
+        return -2
+    if reclaimed(state, tsq):  # next best territory placement, 1 away
+        new_to_limbo(state, seat, PAWN, PM_ADJ | PM_MORPH, tsq)
+        return -3
+    put_unit(state, tsq, seat, PAWN)
+    return tsq
 
 
 @njit(cache=True)
@@ -375,8 +352,8 @@ def _morph(state, params, seat, rng):
     if state[TGT2] >= 0:
         _morph_one(state, params, seat, state[TGT2])
         return ST_AFTER
-    if np1 >= 0:
-        state[NP0] = np1
+    if np1 >= 0 or np1 == -3:  # -3: the retreat starts where the pawn is placed
+        state[NP0] = np1 if np1 >= 0 else -1
         if cell_type(state[BOARD + state[JUNIT]]) == KNIGHT:
             state[TFLAGS] |= TF_HASTY
         state[DEC] = D_RETREAT
@@ -427,9 +404,20 @@ def _apply(state, params, a, rng):
                 break
         if state[AUX] >= 2 or not more:
             state[AUX] = 0
-            state[CUR] = state[FIRST]
-            return ST_BEGIN
+            return ST_SETUP
         return ST_WAIT
+    if dec == D_HCAP:
+        if a == A_DONE:  # no slot takes this bone (never with the rules data): back to the pool
+            hand_back(state, seat)
+            return ST_SETUP
+        i = a - A_SLOT
+        r = i // 4
+        state[slot_at(seat, r, i % 4)] = state[HAND_V] + 64 * state[HAND_F]
+        state[HAND_V] = 0
+        state[HAND_F] = 0
+        if row_full(state, params, seat, r):  # a relic, aura or law row: acquired at once
+            return acquire(state, params, seat, r)
+        return ST_SETUP
     if dec == D_UPKEEP or dec == D_SLOT:
         if a >= A_RETURN:  # DG-SLOT-15: the skill no longer applies; its bones go home
             empty_row(state, params, seat, a - A_RETURN)
@@ -470,7 +458,7 @@ def _apply(state, params, a, rng):
                 k, e = _tide_moves(state, params, seat, a - A_DIR)
                 q = royal_sq(state, params, 1 - seat)
                 move_unit(state, q, e)
-                state[FROZEN + e] = state[TURN] + 1
+                state[FROZEN + e] = (state[TURN] + 1) | TIDE_BIT  # no journey/relocation
             state[PEND] = -1
             state[DEC] = D_UPKEEP
             return ST_WAIT
@@ -500,6 +488,10 @@ def _apply(state, params, a, rng):
     if dec == D_DEED_TGT:
         state[TGT] = a
         state[TGT2] = -1
+        if cl == WIBO:  # Morph declared (unit and target): roll for the journey first
+            v = roll(state, params, seat, rng)
+            start_journey(state, params, seat, v)
+            return ST_WAIT
         vt = cell_type(state[BOARD + a])
         if cell_type(state[BOARD + state[SEL]]) == KNIGHT and vt != QUEEN and vt != KING and \
                 destroy_gen(state, params, seat, state[SEL], True, a, state, 0, False) > 0:
@@ -575,14 +567,10 @@ def _apply(state, params, a, rng):
         if a == A_SPEND + 2:
             state[RELIC + seat * 5 + 2] -= 1
             state[TFLAGS] |= TF_SEED
-        state[DEC] = D_MORPH_TGT
-        return ST_WAIT
-    if dec == D_MORPH_TGT:
-        state[TGT] = a
         state[TGT2] = -1
         j = state[JUNIT]
         if cell_type(state[BOARD + j]) == SAGE and not (state[TFLAGS] & TF_SEED) and \
-                morph_gen(state, params, seat, j, True, a, state, 0, False) > 0:
+                morph_gen(state, params, seat, j, True, state[TGT], state, 0, False) > 0:
             state[DEC] = D_MORPH_TGT2
             return ST_WAIT
         return _morph(state, params, seat, rng)
@@ -603,17 +591,8 @@ def _apply(state, params, a, rng):
         if state[TFLAGS] & TF_HASTY:
             kn = state[JUNIT]
             move_unit(state, kn, a)
-            p = state[NP0]
-            dest = -1
-            for d in range(0, 8, 2):
-                w = nxt(a, seat, d)
-                if w >= 0 and state[BOARD + w] == 0 and not blocked_for(state, params, seat, w):
-                    dest = w
-                    break
-            if dest < 0:
-                dest = free_near(state, a, -1)
-            if dest >= 0:
-                move_unit(state, p, dest)
+            # the pawn resumes play neighboring the knight, where the Wibo player decides
+            to_limbo(state, state[NP0], PM_NEIGH, a)
         else:
             move_unit(state, state[NP0], a)
         return ST_AFTER
@@ -757,6 +736,24 @@ def _apply(state, params, a, rng):
         q = royal_sq(state, params, seat)
         move_unit(state, q, a)
         return ST_AFTER
+    if dec == D_RELOC:
+        i = LIMBO
+        if a == A_DONE:  # safety only: no territory was offered
+            a = free_near(state, state[i + 5] if state[i + 5] < 64 else 0, -1)
+        state[BOARD + a] = state[i]
+        state[AURA + a] = state[i + 1]
+        state[LADDER + a] = state[i + 2]
+        state[FROZEN + a] = state[i + 3]
+        if (state[i + 4] & PM_MORPH) and state[L_DEC] == D_RETREAT and state[NP0] < 0:
+            state[NP0] = a
+        for k in range(6):
+            state[i + k] = state[i + 6 + k]
+            state[i + 6 + k] = 0
+        if state[LIMBO] != 0:
+            return ST_WAIT
+        if state[L_STAGE] == ST_WAIT:
+            state[DEC] = state[L_DEC]
+        return state[L_STAGE]
     if dec == D_RENEWAL:
         if a != A_DONE:
             i = a - A_SLOT
@@ -774,8 +771,16 @@ def step(state, params, action, rng):
     st = _apply(state, params, a, rng)
     if state[END] != 0:
         return
+    if st == ST_END and state[TURN] == 0:  # a skill acquired during setup: setup goes on
+        st = ST_SETUP
     if st == ST_WAIT and state[TURN] == turn and state[TACTS] >= MAX_TURN_ACTS:
         st = ST_END  # safety bound: a turn never runs longer than MAX_TURN_ACTS actions
+    if state[LIMBO] != 0 and state[DEC] != D_RELOC:
+        # a unit left the board to be placed by the moving player: ask now, then resume
+        state[L_STAGE] = st
+        state[L_DEC] = state[DEC]
+        state[DEC] = D_RELOC
+        return
     if st != ST_WAIT:
         advance(state, params, st, rng)
 

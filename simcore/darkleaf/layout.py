@@ -15,17 +15,23 @@ State (int32)::
     10 ROLLS 11 SEL 12 SEL2 13 TGT 14 TGT2 15 JUNIT 16 JDIR 17 JPTS 18 JN 19 JMAX
     20 INTENT 21 TFLAGS 22 PEND 23 PSTEP 24 NP0 25 NP1 26 NPCNT 27..29 MOVED[3]
     30 QLEFT 31 TRAIT_USED 32 STILL 33 STILL_SEAT 34 DEEDMOD 35 FIRST 36 LOOPED 37 AUX
-    38 RECL (bitmask of the 4 centre squares) 39 TURNS_TAKEN[2] 41 ROLLV 42..47 spare
+    38 RECL (bitmask of the 4 centre squares) 39 TURNS_TAKEN[2] 41 ROLLV 42 HCAP_LEFT
+    43..47 spare
     48 POOL[2] 50 POOLF[2] 52 FOREIGN[2] 54 LAW[2] 56 WILLTOK[2] 58 MARKS[2] 60 VANQ[2]
     62 RELIC[2*5] 72 SLOTS[2*5*4] 112 GRAVE[2*6]
-    124 BOARD[64] 188 AURA[64] 252 LADDER[64] 316 FROZEN[64] 380 PG[64]   (444 entries)
+    124 BOARD[64] 188 AURA[64] 252 LADDER[64] 316 FROZEN[64] 380 PG[64]
+    444 LIMBO[2][6] 456 L_STAGE 457 L_DEC                                    (458 entries)
 
     HAND_V/HAND_F  the rolled bone in hand (value, 1 when it is a swapped rival bone); 0 none
     SLOTS          bone value + 64 when foreign, 0 empty
     MARKS[s]       fate chips on seat s's royal (Huldra Hunts, Ferrymen push-offs)
-    FROZEN[sq]     the unit may not be used/moved by its owner while TURN <= FROZEN[sq]
+    FROZEN[sq]     the unit may not be used/moved by its owner while TURN <= FROZEN[sq]; with
+                   TIDE_BIT set (Unrelenting Tide) it only may not journey or relocate
     PG[sq]         Poison Garden counter on a territory (0 none), QUEEN bit 16 ignored
     LADDER[sq]     Witch's Ladder counter on the unit (0 none)
+    LIMBO[i]       a unit off the board until its player places it (D_RELOC): cell, aura,
+                   ladder, frozen, placement mode (PM_*), anchor square (PM_SEAT: the seat);
+                   L_STAGE/L_DEC is where the turn resumes once every such unit is placed
 
 Params (int32): see the P_* offsets below.
 
@@ -80,6 +86,8 @@ TIDE_, MTC_, EDDY_, BIGWAVE_, CALM_ = range(5)
 BANISH_, TWCBD_, META_, SINK_, OWTL_ = range(5)
 LONGBOW_, PIVOT_, RENEWAL_, TWEAK_, ADAPT_ = range(5)
 
+TIDE_BIT = 1 << 12   # FROZEN[sq] flag: rooted by Unrelenting Tide (deeds still allowed)
+
 # ---- aura / unit flag bits (AURA[sq]) ----------------------------------------------------
 AU_IRON = 1
 AU_LONGBOW = 2
@@ -106,7 +114,16 @@ DF0 = (0, 1, 1, 1, 0, -1, -1, -1)
  D_FLOW, D_AURA_CHOICE, D_BELAY_UNIT, D_BELAY_DEST, D_MORPH, D_MORPH_TGT, D_MORPH_TGT2,
  D_RETREAT, D_RETREAT_DEST, D_HEX, D_HEX_CASTER, D_WL_TGT, D_SLOT, D_PICK, D_PLACE, D_DIR,
  D_HULDRA, D_HUNT_UNIT, D_HUNT_TGT, D_LEAP, D_PIVOT, D_KNIGHT_MOVE, D_BANISH,
- D_RENEWAL) = range(33)
+ D_RENEWAL, D_HCAP, D_RELOC) = range(35)
+
+# D_MORPH_TGT is no longer used (since version 3 the Morph target is declared in Phase 2,
+# D_DEED_TGT); the code is kept so the other decision codes stay put.
+# placement modes of a unit in LIMBO (the moving player picks the territory, DG-CORE-03)
+PM_SEAT = 1      # anywhere in the anchor seat's Seat; full: the next rank up, and so on
+PM_ADJ = 2       # adjacent to the anchor square; next best: the next ring out
+PM_NEIGH = 3     # neighboring the anchor; next best: diagonal, then the next ring out
+PM_EDGE = 4      # an edge territory neighboring the anchor; next best: the nearest edge ones
+PM_MORPH = 16    # flag: a newly Morphed pawn (its retreat starts where it is placed)
 
 # intents
 I_NONE, I_JOURNEY, I_DEED, I_LEAP = range(4)
@@ -154,7 +171,7 @@ WILL_KEYS = ("nothing", "rekindle_pawn", "rekindle_minor", "return_bone", "vanqu
 # ---- capacities / bounds ------------------------------------------------------------------
 MAX_TURN_ACTS = 48      # actions one turn may take (a safety bound; never reached in play)
 MAX_ROUND_CAP = 150
-SETUP_ACTS = 2          # Divine Quarry picks
+SETUP_ACTS = 2 + 5 * 2  # Divine Quarry picks; 5 handicap bones, each slotted and maybe an aura
 
 # ---- state offsets ------------------------------------------------------------------------
 END = 0
@@ -196,6 +213,7 @@ AUX = 37
 RECL = 38
 TURNS_TAKEN = 39      # turns taken by seat 0 (40: seat 1)
 ROLLV = 41            # value of the last bone rolled this turn
+HCAP_LEFT = 42        # setup: handicap bones still to roll and slot
 POOL = 48
 POOLF = 50
 FOREIGN = 52
@@ -211,7 +229,10 @@ AURA = 188
 LADDER = 252
 FROZEN = 316
 PG = 380
-STATE_SIZE = 444
+LIMBO = 444           # [2][6]
+L_STAGE = 456
+L_DEC = 457
+STATE_SIZE = 458
 
 # ---- params offsets -----------------------------------------------------------------------
 P_NUM_PLAYERS = 0

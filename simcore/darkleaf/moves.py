@@ -9,12 +9,12 @@ from numba import njit
 
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, movable,
-    nxt, push_ok, rel_rank,
+    nxt, push_ok, rel_rank, unmoving,
 )
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DM_ALL, DM_DIAG, DM_FLR,
-    DM_NEIGH, DM_RETREAT, ERDE, FERRY, HEXEN, HULDRA, KING, KNIGHT, LADDER, LAW, MURG, PAWN,
-    QUEEN, RECL, ROOK, SAGE, WIBO,
+    DM_NEIGH, DM_RETREAT, ERDE, FERRY, HEXEN, HULDRA, JMAX, JN, KING, KNIGHT, LADDER, LAW,
+    MOVED, MURG, P_FACES, PAWN, QUEEN, RECL, ROOK, SAGE, WIBO,
 )
 
 
@@ -73,7 +73,7 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
     roll).  With ``want >= 0`` returns the code ``1 + d*16 + dist + 128*wrapped`` of the
     destination ``want`` (0 when it is not reachable) instead of a count."""
     c = state[BOARD + sq]
-    if c == 0 or cell_seat(c) != seat or frozen(state, sq) or not movable(state, params, sq):
+    if c == 0 or cell_seat(c) != seat or unmoving(state, sq) or not movable(state, params, sq):
         return 0
     t = cell_type(c)
     cl = clan_of(params, seat)
@@ -94,7 +94,7 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
             if occ == 0:
                 ok = not blocked_for(state, params, seat, n)
             elif cell_seat(occ) == seat and cell_type(occ) == PAWN and movable(state, params, n) \
-                    and not frozen(state, n):
+                    and not unmoving(state, n):
                 ok = True
             if ok:
                 if want >= 0:
@@ -137,7 +137,10 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
                         n_out += 1
         return 0 if want >= 0 else n_out
     mask = journey_mask(state, params, seat, sq)
-    le = (cl == HULDRA and t == ROOK) or (cl == MURG and t == KING) or cl == ERDE or \
+    # Erde: each share of a split roll is exact; a share shorter than the roll is open only
+    # while another unit may still take the rest (``left`` more shares) exactly
+    left = state[JMAX] - state[JN] - 1 if cl == ERDE else 0
+    le = (cl == HULDRA and t == ROOK) or (cl == MURG and t == KING) or left > 0 or \
         (cl == HULDRA and t == SAGE and (state[AURA + sq] & AU_PIVOT) != 0)
     wrap_ok = cl == FERRY and (t == PAWN or t == SAGE)
     ride = cl == FERRY and t == SAGE
@@ -156,7 +159,10 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
                     break
             if n == sq:
                 break
-            if (le or i == pts) and can_end(state, params, seat, sq, t, n):
+            ok = (le or i == pts) and can_end(state, params, seat, sq, t, n)
+            if ok and left > 0 and i < pts:
+                ok = erde_rest(state, params, seat, sq, n, pts - i, left)
+            if ok:
                 if want >= 0:
                     if n == want:
                         return 1 + d * 16 + i + 128 * wrapped
@@ -170,6 +176,91 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
                     break
             cur = n
     return 0 if want >= 0 else n_out
+
+
+@njit(cache=True)
+def _erde_exact(state, params, seat, u, k):
+    """Whether the Erde unit on ``u`` can journey exactly ``k`` territories (one share)."""
+    t = cell_type(state[BOARD + u])
+    mask = journey_mask(state, params, seat, u)
+    for d in range(8):
+        if not (mask & (1 << d)):
+            continue
+        cur = u
+        ok = True
+        for i in range(k):
+            n = nxt(cur, seat, d)
+            if n < 0 or state[BOARD + n] != 0:
+                ok = False
+                break
+            cur = n
+        if ok and can_end(state, params, seat, u, t, cur):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _erde_free(state, params, seat, u, x0, x1):
+    """An Erde unit on ``u`` that may still take a share (not moved yet this journey)."""
+    c = state[BOARD + u]
+    if c == 0 or cell_seat(c) != seat or u == x0 or u == x1:
+        return False
+    if unmoving(state, u) or not movable(state, params, u):
+        return False
+    for i in range(3):
+        if state[MOVED + i] == u:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _erde_one(state, params, seat, rem, x0, x1):
+    for u in range(64):
+        if _erde_free(state, params, seat, u, x0, x1) and \
+                _erde_exact(state, params, seat, u, rem):
+            return True
+    return False
+
+
+@njit(cache=True)
+def erde_rest(state, params, seat, origin, dest, rem, left):
+    """Whether, once the unit on ``origin`` has taken the share to ``dest``, the remaining
+    ``rem`` territories can be journeyed exactly by up to ``left`` other units (DG-ERDE-15;
+    the board is changed in place and restored; Tremor is not foreseen)."""
+    c = state[BOARD + origin]
+    state[BOARD + dest] = c
+    state[BOARD + origin] = 0
+    ok = _erde_one(state, params, seat, rem, dest, -1)
+    if not ok and left >= 2:  # Metamorphic: the rest may be split once more
+        for u in range(64):
+            if ok:
+                break
+            if not _erde_free(state, params, seat, u, dest, -1):
+                continue
+            t = cell_type(state[BOARD + u])
+            mask = journey_mask(state, params, seat, u)
+            for d in range(8):
+                if ok:
+                    break
+                if not (mask & (1 << d)):
+                    continue
+                cur = u
+                for i in range(1, rem):
+                    n = nxt(cur, seat, d)
+                    if n < 0 or state[BOARD + n] != 0:
+                        break
+                    cur = n
+                    if can_end(state, params, seat, u, t, n):
+                        state[BOARD + n] = state[BOARD + u]
+                        state[BOARD + u] = 0
+                        ok = _erde_one(state, params, seat, rem - i, dest, n)
+                        state[BOARD + u] = state[BOARD + n]
+                        state[BOARD + n] = 0
+                        if ok:
+                            break
+    state[BOARD + origin] = c
+    state[BOARD + dest] = 0
+    return ok
 
 
 @njit(cache=True)
@@ -290,6 +381,48 @@ def morph_gen(state, params, seat, sq, diag, excl, out, base, write):
         if write:
             out[base + n_out] = n
         n_out += 1
+    return n_out
+
+
+@njit(cache=True)
+def morph_reach(state, params, seat, u, out, base, write):
+    """Rival units the Wibo unit on ``u`` may be declared to Morph (DG-PHASE-12): each is
+    vulnerable and neighbors a territory that some roll of the Wibo bone lets ``u`` journey
+    to (Morph needs the journey first)."""
+    c = state[BOARD + u]
+    if c == 0 or cell_seat(c) != seat or unmoving(state, u) or not movable(state, params, u):
+        return 0
+    t = cell_type(c)
+    if t == ROOK or t == QUEEN:
+        return 0
+    faces = params[P_FACES + seat]
+    n_out = 0
+    for tg in range(64):
+        oc = state[BOARD + tg]
+        if oc == 0 or cell_seat(oc) == seat or invulnerable(state, params, tg, seat):
+            continue
+        ok = False
+        for d in range(8):
+            if ok:
+                break
+            cur = u
+            for i in range(faces):
+                n = nxt(cur, seat, d)
+                if n < 0 or state[BOARD + n] != 0:
+                    break
+                cur = n
+                if blocked_for(state, params, seat, n):
+                    continue
+                for e in range(0, 8, 2):
+                    if nxt(n, seat, e) == tg:
+                        ok = True
+                        break
+                if ok:
+                    break
+        if ok:
+            if write:
+                out[base + n_out] = tg
+            n_out += 1
     return n_out
 
 

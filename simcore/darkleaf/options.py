@@ -2,8 +2,8 @@
 from numba import njit
 
 from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, frozen,
-    invulnerable, movable, nxt, push_ok, rel_rank, ring_count,
+    blocked_for, cell_seat, cell_type, center_bit, cheb, clan_of, do_push, frozen,
+    invulnerable, movable, nxt, place_gen, push_ok, rel_rank, ring_count, unmoving,
 )
 from simcore.darkleaf.layout import (
     A_DEED, A_DIR, A_DIR2, A_DONE, A_JOURNEY, A_LEAP, A_RETURN, A_RIPPLE, A_SLOT, A_SPEND,
@@ -12,16 +12,16 @@ from simcore.darkleaf.layout import (
     AURA_MASK, AUX, BOARD, CUR, D_AURA_CHOICE, D_BANISH, D_BELAY_DEST, D_BELAY_UNIT,
     D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR, D_FLOW, D_HEX, D_HEX_CASTER,
     D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH,
-    D_MORPH_TGT, D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RENEWAL, D_RETREAT,
-    D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, ERDE, FERRY,
-    GRAVE, HAND_V, HEXEN, HULDRA, JDIR, JN,
+    D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE, D_QUARRY, D_RELOC, D_RENEWAL, D_RETREAT,
+    D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, D_HCAP, ERDE, FERRY, K_MIRACLE,
+    GRAVE, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JDIR, JN, LIMBO, P_NSLOT, SKILL_KIND,
     JPTS, JUNIT, KING, MOVED, MURG, NP0, P_RETREAT_LE, P_SINK_OWN, P_WL_SAME, PAWN, PEND, PG,
     PSTEP, QUEEN, RECL, RELIC, ROLLS, ROOK, SAGE, SEL, SEL2, TF_HASTY, TF_LOOP, TF_META, TF_PREDICT,
     TF_TWEAKED, TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, WIBO, WILLTOK,
 )
 from simcore.darkleaf.moves import (
     adjacent_to_type, destroy_capable, destroy_gen, hunt_gen, journey_gen, ladder_gen,
-    morph_gen, retreat_gen,
+    morph_gen, morph_reach, retreat_gen,
 )
 from simcore.darkleaf.skills import (
     royal_sq, row_returnable, slot_at, slot_ok,
@@ -46,6 +46,13 @@ def _add(out, n, a, write):
     if write:
         out[n] = a
     return n + 1
+
+
+@njit(cache=True)
+def _wibo_queen(state, params, sq):
+    """The unit on sq is the Wibo queen: Deep Roots caps what a rival moves her to 1."""
+    c = state[BOARD + sq]
+    return c != 0 and cell_type(c) == QUEEN and clan_of(params, cell_seat(c)) == WIBO
 
 
 @njit(cache=True)
@@ -114,6 +121,9 @@ def _flow_opt(state, params, seat, victim, d, k, ign, ripple):
         return 1
     if ripple:
         n1 = nxt(victim, seat, d)
+        if k > 1 and n1 >= 0 and cell_type(state[BOARD + n1]) == QUEEN and \
+                clan_of(params, cell_seat(state[BOARD + n1])) == WIBO:
+            return 0  # the rooted queen moves only 1 and would block the first unit
         if n1 >= 0 and _rival(state, seat, n1) and \
                 push_ok(state, params, seat, n1, d, k, ign, victim) and \
                 push_ok(state, params, seat, victim, d, k, ign, n1):
@@ -195,7 +205,7 @@ def _pick_opts(state, params, out, write):
             elif r == 1:
                 ok = s == seat and t == SAGE and not (a & AU_PIVOT)
         elif cl == HEXEN:
-            ok = r == 2 and movable(state, params, sq)
+            ok = r == 2 and movable(state, params, sq) and not unmoving(state, sq)
         elif cl == WIBO:
             if r == 0:
                 ok = t == PAWN and movable(state, params, sq)
@@ -238,9 +248,34 @@ def _place_opts(state, params, out, write):
     else:
         sel = state[SEL]
         owner = cell_seat(state[BOARD + sel])
+        rooted = owner != seat and _wibo_queen(state, params, sel)
         for sq in range(64):
-            if state[BOARD + sq] == 0 and not blocked_for(state, params, owner, sq):
+            if state[BOARD + sq] == 0 and not blocked_for(state, params, owner, sq) and \
+                    (not rooted or cheb(sq, sel) <= 1):
                 n = _add(out, n, sq, write)
+    if n == 0:
+        n = _add(out, n, A_DONE, write)
+    return n
+
+
+@njit(cache=True)
+def _hcap_opts(state, params, seat, out, write):
+    """Handicap bone in hand (setup, DG-TIPS-01..04): every slot it may go in, except one that
+    would complete a miracle row (no miracle is activated during setup)."""
+    cl = clan_of(params, seat)
+    v = state[HAND_V]
+    n = 0
+    for r in range(5):
+        ns = params[P_NSLOT + seat * 5 + r]
+        filled = 0
+        for q in range(ns):
+            if state[slot_at(seat, r, q)] != 0:
+                filled += 1
+        if filled + 1 == ns and SKILL_KIND[cl][r] == K_MIRACLE:
+            continue
+        for p in range(4):
+            if slot_ok(state, params, seat, r, p, v):
+                n = _add(out, n, A_SLOT + r * 4 + p, write)
     if n == 0:
         n = _add(out, n, A_DONE, write)
     return n
@@ -304,7 +339,7 @@ def _any_journey(state, params, seat, pts):
 @njit(cache=True)
 def _leap_ok(state, params, seat):
     q = royal_sq(state, params, seat)
-    if q < 0 or frozen(state, q) or not movable(state, params, q):
+    if q < 0 or unmoving(state, q) or not movable(state, params, q):
         return False
     if adjacent_to_type(state, seat, q, ROOK, False):
         return False
@@ -354,7 +389,28 @@ def _deed_units(state, params, seat, out, write):
             if b != 0 and (state[RECL] & b) == 0 and cell_type(state[BOARD + sq]) == PAWN \
                     and not frozen(state, sq):
                 n = _add(out, n, sq, write)
+        elif cl == WIBO and morph_reach(state, params, seat, sq, out, 0, False) > 0:
+            n = _add(out, n, sq, write)
     return n
+
+
+@njit(cache=True)
+def morph_ready(state, params, seat):
+    """The declared Morph target (TGT) neighbors the unit that journeyed and is vulnerable."""
+    j = state[JUNIT]
+    tg = state[TGT]
+    if j < 0 or tg < 0 or not _rival(state, seat, tg):
+        return False
+    c = state[BOARD + j]
+    if c == 0 or cell_seat(c) != seat:
+        return False
+    t = cell_type(c)
+    if t == ROOK or t == QUEEN or invulnerable(state, params, tg, seat):
+        return False
+    for d in range(0, 8, 2):
+        if nxt(j, seat, d) == tg:
+            return True
+    return False
 
 
 # ---- legal actions --------------------------------------------------------------------------
@@ -380,7 +436,10 @@ def opts(state, params, out, write):
     elif dec == D_DEED_UNIT:
         n = _deed_units(state, params, seat, out, write)
     elif dec == D_DEED_TGT:
-        n = destroy_gen(state, params, seat, state[SEL], False, -1, out, 0, write)
+        if cl == WIBO:
+            n = morph_reach(state, params, seat, state[SEL], out, 0, write)
+        else:
+            n = destroy_gen(state, params, seat, state[SEL], False, -1, out, 0, write)
     elif dec == D_DEED_TGT2:
         n = destroy_gen(state, params, seat, state[SEL], True, state[TGT], out, 0, write)
         n = _add(out, n, A_DONE, write)
@@ -388,6 +447,8 @@ def opts(state, params, out, write):
         for sq in range(64):
             if not _own(state, seat, sq):
                 continue
+            if cl == WIBO and state[INTENT] == I_DEED and sq != state[SEL]:
+                continue  # the unit declared for the Morph makes the journey
             if cl == ERDE and (sq == state[MOVED] or sq == state[MOVED + 1]
                                or sq == state[MOVED + 2]):
                 continue
@@ -396,7 +457,10 @@ def opts(state, params, out, write):
         if cl == ERDE and state[JN] == 0 and state[RELIC + seat * 5 + 2] > 0 and \
                 not (state[TFLAGS] & TF_META) and state[JPTS] >= 3:
             n = _add(out, n, A_SPEND + 2, write)
-        n = _add(out, n, A_DONE, write)
+        # a split Erde journey runs to the full roll once begun (DG-ERDE-15); the journey as
+        # a whole may still be called off before its first share (DG-PHASE-19)
+        if not (cl == ERDE and state[JN] > 0 and n > 0):
+            n = _add(out, n, A_DONE, write)
     elif dec == D_DEST:
         n = journey_gen(state, params, seat, state[SEL], state[JPTS], out, 0, write, -1)
     elif dec == D_FLOW:
@@ -408,7 +472,8 @@ def opts(state, params, out, write):
         k = state[JUNIT]
         for d in range(8):
             u = nxt(k, seat, d)
-            if u >= 0 and _own(state, seat, u) and movable(state, params, u):
+            if u >= 0 and _own(state, seat, u) and movable(state, params, u) and \
+                    not unmoving(state, u):
                 for e in range(8):
                     w = nxt(k, seat, e)
                     if w >= 0 and state[BOARD + w] == 0 and not blocked_for(state, params, seat, w):
@@ -422,14 +487,11 @@ def opts(state, params, out, write):
             if w >= 0 and state[BOARD + w] == 0 and not blocked_for(state, params, seat, w):
                 n = _add(out, n, w, write)
     elif dec == D_MORPH:
-        j = state[JUNIT]
-        if j >= 0 and morph_gen(state, params, seat, j, False, -1, out, 0, False) > 0:
+        if morph_ready(state, params, seat):
             n = _add(out, n, A_YES, write)
             if state[RELIC + seat * 5 + 2] > 0:
                 n = _add(out, n, A_SPEND + 2, write)
         n = _add(out, n, A_DONE, write)
-    elif dec == D_MORPH_TGT:
-        n = morph_gen(state, params, seat, state[JUNIT], False, -1, out, 0, write)
     elif dec == D_MORPH_TGT2:
         n = morph_gen(state, params, seat, state[JUNIT], True, state[TGT], out, 0, write)
         n = _add(out, n, A_DONE, write)
@@ -486,6 +548,11 @@ def opts(state, params, out, write):
                     n = _add(out, n, A_SLOT + r * 4 + p, write)
         n = _return_opts(state, params, seat, out, n, write)
         n = _add(out, n, A_DONE, write)
+    elif dec == D_RELOC:  # the first unit waiting in LIMBO
+        owner = cell_seat(state[LIMBO])
+        n = place_gen(state, params, state[LIMBO + 4], state[LIMBO + 5], owner, out, 0, write)
+    elif dec == D_HCAP:
+        n = _hcap_opts(state, params, seat, out, write)
     elif dec == D_PICK:
         n = _pick_opts(state, params, out, write)
     elif dec == D_PLACE:
@@ -531,9 +598,11 @@ def opts(state, params, out, write):
                 n = _add(out, n, sq, write)
         n = _add(out, n, A_DONE, write)
     elif dec == D_BANISH:
+        rooted = _wibo_queen(state, params, state[SEL])
         for sq in range(64):
             r = sq // 8
-            if 1 <= r <= 6 and state[BOARD + sq] == 0 and center_bit(sq) == 0:
+            if 1 <= r <= 6 and state[BOARD + sq] == 0 and center_bit(sq) == 0 and \
+                    (not rooted or cheb(sq, state[SEL]) <= 1):
                 n = _add(out, n, sq, write)
         if n == 0:
             n = _add(out, n, A_DONE, write)

@@ -10,9 +10,9 @@ from simcore.darkleaf.board import (
     cell_seat, clan_of, count_units, do_push, endless_stasis, nxt, push_ok, set_win,
 )
 from simcore.darkleaf.layout import (
-    AUX, BOARD, CUR, D_HEX,
+    AUX, BOARD, CUR, D_HCAP, D_HEX, HCAP_LEFT, P_HCAP_SEAT,
     D_HULDRA, D_INTENT, D_PICK, D_PLACE, D_RENEWAL, D_SLOT, D_UNIT, D_UPKEEP, DEC, END,
-    END_CAP, ERDE, FERRY, HEXEN, HULDRA, I_JOURNEY, INTENT, JDIR, JMAX, JN, JPTS, JUNIT,
+    END_CAP, ERDE, FERRY, HEXEN, HULDRA, I_DEED, I_JOURNEY, INTENT, JDIR, JMAX, JN, JPTS, JUNIT,
     K_AURA, K_LAW, K_RELIC, LADDER, LAW, LOOPED, MOVED, MURG, NP0, NP1, NPCNT,
     P_CALM, P_ROUND_CAP, P_WIBO_SEAT, PEND, PSTEP, RELIC, ROLLS, ROUND,
     SAGE, SEL, SEL2, SKILL_KIND, STILL, STILL_SEAT, TACTS, TF_LOOP, TF_NEWTOKEN,
@@ -28,11 +28,28 @@ ST_INTENT = 2
 ST_AFTER = 3
 ST_SLOT = 4
 ST_END = 5
+ST_SETUP = 6
+
+
+@njit(cache=True)
+def stage_setup(state, params, rng):
+    """Setup after the Divine Quarry: the handicap player rolls each handicap bone and
+    decides where it goes (D_HCAP); then the first player's first turn begins."""
+    if state[HCAP_LEFT] > 0:
+        hs = params[P_HCAP_SEAT]
+        state[HCAP_LEFT] -= 1
+        state[CUR] = hs
+        roll(state, params, hs, rng)
+        state[DEC] = D_HCAP
+        return ST_WAIT
+    state[CUR] = state[FIRST]
+    return ST_BEGIN
 
 
 @njit(cache=True)
 def start_journey(state, params, seat, pts):
-    state[INTENT] = I_JOURNEY
+    if state[INTENT] != I_DEED:  # a Wibo Morph is declared, then journeys first
+        state[INTENT] = I_JOURNEY
     if clan_of(params, seat) == FERRY and state[LAW + seat] != 0:
         pts = pts - params[P_CALM]
         if pts < 0:
@@ -93,7 +110,7 @@ def stage_intent(state, params, rng):
         if state[TFLAGS] & TF_PREDICT:
             roll(state, params, seat, rng)
         state[DEC] = D_INTENT
-    elif cl == ERDE:
+    elif cl == ERDE or cl == WIBO:  # Wibo declare like any deed (Phase 2's own example)
         state[DEC] = D_INTENT
     else:
         v = roll(state, params, seat, rng)
@@ -154,7 +171,7 @@ def acquire(state, params, seat, r):
     state[PSTEP] = 0
     if kind == K_RELIC:
         state[RELIC + seat * 5 + r] += 1
-        if cl == HEXEN:
+        if cl == HEXEN and state[TURN] > 0:  # no Hex is cast during setup (handicap)
             state[TFLAGS] |= TF_NEWTOKEN
             state[AUX] = 1
             state[DEC] = D_HEX
@@ -237,5 +254,7 @@ def advance(state, params, stage, rng):
             stage = stage_slot(state, params)
         elif stage == ST_END:
             stage = stage_end(state, params)
+        elif stage == ST_SETUP:
+            stage = stage_setup(state, params, rng)
         else:
             stage = ST_WAIT
