@@ -81,3 +81,20 @@ def test_decision_counts_add_up_to_each_seats_decisions(name, players, agents, s
     got = df.groupby("seat")["decisions"].sum()
     raw = run_plan(p, 20, 2, count_kinds=True)
     assert got.tolist() == raw["kinds"].sum(axis=(0, 2)).tolist()
+
+
+def test_calibration_games_name_their_actions():
+    from simcore import connect4, tictactoe
+
+    p = connect4.API.params()
+    s = connect4.API.new_state(p)
+    assert connect4.describe(s, p, 3) == "seat 0 drops a disc in column 4 (lands on row 1)"
+    connect4.API.step(s, p, 3)
+    assert connect4.describe(s, p, 3) == "seat 1 drops a disc in column 4 (lands on row 2)"
+    assert int(connect4.engine.action_kind(s, p, np.int64(3))) == 3
+    p = tictactoe.API.params()
+    s = tictactoe.API.new_state(p)
+    assert tictactoe.describe(s, p, 4).startswith("X (seat 0) marks b2")
+    kinds = [tictactoe.SPEC.action_kinds[int(tictactoe.engine.action_kind(s, p, np.int64(a)))]
+             for a in (4, 0, 1)]
+    assert kinds == ["centre", "corner", "edge"]

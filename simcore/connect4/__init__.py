@@ -21,7 +21,15 @@ SPEC = GameSpec(
     simultaneous=False,
     end_reasons=("playing", "line", "full-board"),
     long_name="Connect four (calibration)",
+    action_kinds=tuple(f"column {c + 1}" for c in range(L.MAX_COLS)),
 )
+
+
+def describe(state, params, action: int) -> str:
+    """``"seat 0 drops a disc in column 4 (row 2)"``: the column and the row it lands on."""
+    seat = int(state[L.CUR])
+    row = int(state[L.HEIGHT + int(action)]) + 1
+    return f"seat {seat} drops a disc in column {int(action) + 1} (lands on row {row})"
 
 
 def compile_params(rules, players, setup):

@@ -122,3 +122,9 @@ def cell(state, params, row, col):
         if int(_load(state, seat)) & bit:
             return seat
     return -1
+
+
+@njit(cache=True)
+def action_kind(state, params, action):
+    """Kind of a drop (SPEC.action_kinds): the column, counted from the left."""
+    return action

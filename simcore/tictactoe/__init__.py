@@ -21,7 +21,16 @@ SPEC = GameSpec(
     simultaneous=False,
     end_reasons=("playing", "line", "full-board"),
     long_name="Tic-tac-toe (calibration)",
+    action_kinds=("centre", "corner", "edge"),
 )
+
+
+def describe(state, params, action: int) -> str:
+    """``"X marks b2 (row 2, column 2)"``: the mover and the cell, in board words."""
+    size = int(params[L.P_SIZE])
+    r, c = divmod(int(action), size)
+    mark = "XO"[int(state[L.CUR])]
+    return f"{mark} (seat {int(state[L.CUR])}) marks {'abcdefgh'[c]}{r + 1} (row {r + 1}, column {c + 1})"
 
 
 def compile_params(rules, players, setup):

@@ -103,3 +103,18 @@ def info(state, params, out):
 def determinize(state, params, observer, rng):
     """Perfect information: nothing to resample."""
     return
+
+
+@njit(cache=True)
+def action_kind(state, params, action):
+    """Kind of a mark (SPEC.action_kinds): 0 centre, 1 corner, 2 edge."""
+    size = params[P_SIZE]
+    r = action // size
+    c = action % size
+    edge_r = r == 0 or r == size - 1
+    edge_c = c == 0 or c == size - 1
+    if edge_r and edge_c:
+        return 1
+    if edge_r or edge_c:
+        return 2
+    return 0
