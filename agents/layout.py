@@ -1,16 +1,19 @@
 """The agent row: one float64 array per agent, passed to kernels as data.
 
-    0      1       2     3         4          5
-    +------+-------+-----+---------+----------+---------+
-    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA |
-    +------+-------+-----+---------+----------+---------+
+    0      1       2     3         4          5         6
+    +------+-------+-----+---------+----------+---------+-----+
+    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA | EPS |
+    +------+-------+-----+---------+----------+---------+-----+
 
     KIND     0 random, 1 scripted, 2 mcts
     ITERS    mcts simulations per decision
     C        mcts UCB exploration constant
     ROLLOUT  mcts default policy: 0 random, 1 scripted
-    DEPTH    mcts rollout depth cap in actions (0: play to the end)
+    DEPTH    mcts rollout depth cap in actions (0: play to the end); a capped rollout
+             is scored by the game's ``evaluate`` (each seat's value in [0, 1])
     PERSONA  scripted persona index (SPEC.personas), also used by scripted rollouts
+    EPS      share of scripted-rollout moves taken uniformly at random instead (so
+             search sees more than the script's one line of play)
 """
 A_KIND = 0
 A_ITERS = 1
@@ -18,6 +21,7 @@ A_C = 2
 A_ROLLOUT = 3
 A_DEPTH = 4
 A_PERSONA = 5
+A_EPS = 6
 AGENT_SIZE = 8
 
 RANDOM = 0

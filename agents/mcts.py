@@ -17,10 +17,10 @@ statistics, never states, and are initialised lazily when created::
 import numpy as np
 from numba import njit
 
-from agents.layout import A_C, A_DEPTH, A_ITERS, A_PERSONA, A_ROLLOUT
+from agents.layout import A_C, A_DEPTH, A_EPS, A_ITERS, A_PERSONA, A_ROLLOUT
 from agents.scripted import scripted_action
 from simcore import dispatch
-from simcore.rng import randint
+from simcore.rng import randint, uniform
 
 T_ACTION = 0
 T_FIRST = 1
@@ -56,19 +56,6 @@ def _new_node(tree_i, tree_w, node, parent, action):
     tree_i[parent, T_FIRST] = node
 
 
-@njit(cache=True)
-def leader_returns(game, state, params, ret, sc):
-    """Returns of a cut-off rollout: the current score leaders share the win."""
-    dispatch.scores(game, state, params, sc)
-    best = sc.max()
-    k = 0
-    for s in range(sc.shape[0]):
-        if sc[s] == best:
-            k += 1
-    for s in range(sc.shape[0]):
-        ret[s] = 1.0 / k if sc[s] == best else 0.0
-
-
 @njit(cache=True, parallel=True)  # no prange: see agents/__init__.py for why parallel
 def search(game, root, params, agent, rng, ws):
     """Run UCT from ``root`` and return the most visited legal action.
@@ -93,6 +80,7 @@ def search(game, root, params, agent, rng, ws):
     rollout_scripted = agent[A_ROLLOUT] == 1
     depth_cap = int(agent[A_DEPTH])
     persona = int(agent[A_PERSONA])
+    eps = agent[A_EPS]
     max_nodes = tree_i.shape[0]
     me = dispatch.current_player(game, root, params)
     open_loop = dispatch.open_loop(game)
@@ -167,7 +155,7 @@ def search(game, root, params, agent, rng, ws):
         d = 0
         while not dispatch.is_terminal(game, s, params) and (depth_cap == 0 or d < depth_cap):
             nl = dispatch.legal_actions(game, s, params, legal)
-            if rollout_scripted:
+            if rollout_scripted and (eps <= 0.0 or uniform(rng) >= eps):
                 a = scripted_action(game, s, params, persona, rng, legal, nl)
             else:
                 a = legal[randint(rng, nl)]
@@ -175,8 +163,8 @@ def search(game, root, params, agent, rng, ws):
             d += 1
         if dispatch.is_terminal(game, s, params):
             dispatch.returns(game, s, params, ret)
-        else:
-            leader_returns(game, s, params, ret, sc)
+        else:  # a capped rollout: the game's own evaluation of the position
+            dispatch.evaluate(game, s, params, ret)
         # backup
         tree_i[0, T_VISITS] += 1
         for i in range(plen):

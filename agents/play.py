@@ -36,7 +36,7 @@ def decide(game_module, state: np.ndarray, params: np.ndarray, agent: str = "ran
     search) and returns the last answer.
     """
     spec = game_module.SPEC
-    a = parse_agent(agent, spec.personas)
+    a = parse_agent(agent, spec.personas, spec.name)
     if game_module.API.is_terminal(state, params):
         raise ValueError("the game is over: no decision to make")
     rng = new_rng(seed, 0, 0, 1) if rng is None else rng

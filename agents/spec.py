@@ -1,7 +1,8 @@
 """Agent spec strings, parsed in one place.
 
 ``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``),
-``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0``.
+``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1``, and ``best`` /
+``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search, agents.best).
 """
 from __future__ import annotations
 
@@ -10,12 +11,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from agents.layout import (
-    A_C, A_DEPTH, A_ITERS, A_KIND, A_PERSONA, A_ROLLOUT, AGENT_SIZE, KIND_NAMES, MCTS, RANDOM,
-    SCRIPTED,
+    A_C, A_DEPTH, A_EPS, A_ITERS, A_KIND, A_PERSONA, A_ROLLOUT, AGENT_SIZE, KIND_NAMES, MCTS,
+    RANDOM, SCRIPTED,
 )
 from simcore.spec import BadInput
 
-MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0}
+MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0, "eps": 0.0}
+SPEC_KINDS = KIND_NAMES + ("best",)  # what may start an agent spec
 MAX_ITERS = 1_000_000
 
 
@@ -42,14 +44,18 @@ def _persona(value: str, personas: tuple) -> int:
     return personas.index(v)
 
 
-def parse_agent(text: str, personas: tuple = ("default",)) -> AgentSpec:
-    """Parse one agent spec string; raise :class:`BadInput` naming the bad part."""
+def parse_agent(text: str, personas: tuple = ("default",), game: str | None = None
+                ) -> AgentSpec:
+    """Parse one agent spec string; raise :class:`BadInput` naming the bad part.
+
+    ``game`` (a registered name) is needed only for ``best``."""
     raw = str(text).strip()
     kind, _, rest = raw.partition(":")
     kind = kind.strip().lower()
-    if kind not in KIND_NAMES:
+    if kind not in SPEC_KINDS:
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona], "
-                       "mcts[:iters=N,c=X,rollout=random|scripted,depth=N]")
+                       "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X], "
+                       "best[:ms=T|iters=N]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
@@ -60,6 +66,22 @@ def parse_agent(text: str, personas: tuple = ("default",)) -> AgentSpec:
             else:
                 raise BadInput(f"agent {text!r}: option {part!r} needs key=value")
         opts[k.strip().lower()] = v.strip()
+    if kind == "best":
+        from agents.best import BEST, best_options
+
+        if game not in BEST:
+            raise BadInput(f"agent {text!r}: best is defined per game; valid games: "
+                           + ", ".join(BEST))
+        bad = set(opts) - set(MCTS_DEFAULTS) - {"ms", "persona"}
+        if bad:
+            raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: ms, "
+                           + ", ".join(sorted(MCTS_DEFAULTS)))
+        try:
+            opts = {k: str(v) for k, v in best_options(game, opts).items()}
+        except ValueError:
+            raise BadInput(f"agent {text!r}: ms must be a number") from None
+        a = parse_agent("mcts:" + ",".join(f"{k}={v}" for k, v in opts.items()), personas)
+        return AgentSpec("best:" + a.text.partition(":")[2], a.row)
     if kind == "random":
         if opts:
             raise BadInput(f"agent {text!r}: random takes no options")
@@ -85,8 +107,12 @@ def parse_agent(text: str, personas: tuple = ("default",)) -> AgentSpec:
         iters = int(o["iters"])
         c = float(o["c"])
         depth = int(o["depth"])
+        eps = float(o["eps"])
     except ValueError:
-        raise BadInput(f"agent {text!r}: iters and depth must be integers, c a number") from None
+        raise BadInput(f"agent {text!r}: iters and depth must be integers, c and eps "
+                       "numbers") from None
+    if not 0.0 <= eps <= 1.0:
+        raise BadInput(f"agent {text!r}: eps={eps} out of range; valid: 0..1")
     if not 1 <= iters <= MAX_ITERS:
         raise BadInput(f"agent {text!r}: iters={iters} out of range; valid: 1..{MAX_ITERS}")
     if not (c >= 0 and np.isfinite(c)):
@@ -103,15 +129,19 @@ def parse_agent(text: str, personas: tuple = ("default",)) -> AgentSpec:
     row[A_ROLLOUT] = 0 if rollout == "random" else 1
     row[A_DEPTH] = depth
     row[A_PERSONA] = p
+    row[A_EPS] = eps
     name = f"mcts:iters={iters},c={c:g},rollout={rollout}"
     if depth:
         name += f",depth={depth}"
+    if eps:
+        name += f",eps={eps:g}"
     if p:
         name += f",persona={personas[p]}"
     return AgentSpec(name, row)
 
 
-def parse_agents(texts, players: int, personas: tuple = ("default",)) -> list[AgentSpec]:
+def parse_agents(texts, players: int, personas: tuple = ("default",), game: str | None = None
+                 ) -> list[AgentSpec]:
     """Parse a list (or comma-free ``A/B`` list) of specs for ``players`` seats.
 
     One spec is repeated for every seat; otherwise exactly one per seat is needed.
@@ -121,7 +151,7 @@ def parse_agents(texts, players: int, personas: tuple = ("default",)) -> list[Ag
     texts = list(texts)
     if not texts:
         raise BadInput("no agents given; valid: random, scripted, mcts[:options]")
-    specs = [parse_agent(t, personas) for t in texts]
+    specs = [parse_agent(t, personas, game) for t in texts]
     if len(specs) == 1:
         return specs * players
     if len(specs) != players:
@@ -139,7 +169,7 @@ def split_agents(text: str) -> list[str]:
     for part in str(text).split(","):
         p = part.strip()
         head = p.split(":", 1)[0].strip().lower()
-        if not out or head in KIND_NAMES:
+        if not out or head in SPEC_KINDS:
             out.append(p)
         else:
             out[-1] += "," + p

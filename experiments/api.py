@@ -84,7 +84,7 @@ def plan(game: str, agents="random", players: int | None = None, setup: str | No
     else:
         rs = mod.API.rules(rules, sets)
     params = mod.API.params(players, setup, rs)
-    specs: list[AgentSpec] = parse_agents(agents, players, spec.personas)
+    specs: list[AgentSpec] = parse_agents(agents, players, spec.personas, spec.name)
     distinct: list[AgentSpec] = []
     for a in specs:
         if a.text not in [d.text for d in distinct]:

@@ -76,7 +76,8 @@ def analyse(study: Study, out) -> list[Section]:
         else:
             a = c.labels["agent"]
             # the scripted rung is every seat (the baseline); others, the focal agent's seats
-            r, lo, hi, n = s.agent_rate(parse_agent(a, get_game(c.game).SPEC.personas).text)
+            r, lo, hi, n = s.agent_rate(parse_agent(a, get_game(c.game).SPEC.personas,
+                                                    c.game).text)
             ladder.append({"game": c.game, "players": c.players, "agent": a, "seat_games": n,
                            "win_rate": r, "ci_low": lo, "ci_high": hi,
                            "fair_share": 1 / c.players})

@@ -164,6 +164,11 @@ def determinize(game, state, params, observer, rng):
     raise NotImplementedError("compiled code only")
 
 
+def evaluate(game, state, params, out):
+    """Each seat's value in [0, 1] from a position (the engine's ``evaluate``)."""
+    raise NotImplementedError("compiled code only")
+
+
 def action_kind(game, state, params, action):
     """Kind of ``action`` in ``state`` (an index into the game's SPEC.action_kinds)."""
     raise NotImplementedError("compiled code only")
@@ -238,6 +243,36 @@ def _ov_determinize(game, state, params, observer, rng):
     k = _kernel(game, "determinize")
     if k is not None:
         return lambda game, state, params, observer, rng: k(state, params, observer, rng)
+
+
+@overload(evaluate, prefer_literal=True)
+def _ov_evaluate(game, state, params, out):
+    gid = literal_game(game)
+    if gid is None:
+        return None
+    eng = importlib.import_module(ENGINES[gid][1])
+    k = getattr(eng, "evaluate", None)
+    if k is not None:
+        return lambda game, state, params, out: k(state, params, out)
+    scores_k = eng.scores
+
+    def leaders(game, state, params, out):
+        # an engine without evaluate: the score leaders share the value; alone at the
+        # table, a score says nothing about winning, so the value is neutral (0.5)
+        n = out.shape[0]
+        if n == 1:
+            out[0] = 0.5
+            return
+        sc = np.empty(n, np.int64)
+        scores_k(state, params, sc)
+        best = sc.max()
+        k = 0
+        for s in range(n):
+            if sc[s] == best:
+                k += 1
+        for s in range(n):
+            out[s] = 1.0 / k if sc[s] == best else 0.0
+    return leaders
 
 
 @overload(action_kind, prefer_literal=True)

@@ -1,0 +1,37 @@
+"""``best``: per game, the strongest search configuration measured so far, at a stated cost.
+
+Each entry is an MCTS option set; ``best`` plays it as is, ``best:iters=N`` (or any other
+MCTS option) overrides a part, and ``best:ms=T`` sets the simulations from a time budget
+per decision through the game's measured simulations per second for that configuration
+(one core, this project's bench), so a budget stays reproducible: the same spec always
+means the same number of simulations.
+
+How the entries were chosen: the ladder study (experiments/studies/ladder.py) plays each
+candidate against every scripted persona; the entry is the strongest candidate whose
+median decision stays near 50 ms on one core (the ``sims_per_s`` column).  Change an
+entry only with the ladder table that justifies it.
+"""
+from __future__ import annotations
+
+# game -> (MCTS options, measured simulations/s of that configuration on one core)
+BEST: dict[str, tuple[dict, float]] = {
+    "tictactoe": ({"iters": 2000, "rollout": "random"}, 2.0e6),
+    "connect4": ({"iters": 4000, "rollout": "random"}, 5.0e5),
+    "court": ({"iters": 400, "rollout": "scripted", "eps": 0.1}, 1.0e5),
+    "darkleaf": ({"iters": 100, "rollout": "scripted", "eps": 0.1, "depth": 80}, 2.0e3),
+    "darkness": ({"iters": 200, "rollout": "scripted", "eps": 0.1}, 8.0e3),
+    "humanity": ({"iters": 200, "rollout": "scripted", "eps": 0.1}, 8.0e3),
+    "frontier": ({"iters": 400, "rollout": "scripted", "eps": 0.1}, 2.0e4),
+}
+
+
+def best_options(game: str, overrides: dict) -> dict:
+    """The MCTS options ``best`` stands for in ``game``, with ``overrides`` applied."""
+    base, rate = BEST[game]
+    opts = {**base}
+    over = dict(overrides)
+    if "ms" in over:
+        ms = float(over.pop("ms"))
+        opts["iters"] = max(1, int(round(ms / 1000.0 * rate)))
+    opts.update(over)
+    return opts
