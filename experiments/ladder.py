@@ -1,0 +1,239 @@
+"""Study `ladder`: every rung against every other, per game (issue 16).
+
+Rungs per game: random, each scripted persona, plain UCT (random rollouts) at a base
+budget and at 4x it, and ``best`` (agents.best).  At 2 players every pair plays with
+seats rotated; at a larger table (4 where the game allows, 3 for court, whose box starts
+at 3) each rung sits with copies of each non-search opponent (random, a persona: search
+tables of 3-4 search seats cost hours in the long games); solo games rate each rung
+by its own success.  Rates are the focal rung's mean return (a shared win counts 1/k)
+with Wilson 95% intervals; 2-player tables add Bradley-Terry ratings with
+observed-information intervals.  A ladder "rises" when scripted beats random, ``best``
+beats every scripted persona and the 4x budget is not weaker than 1x (intervals).
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from agents.spec import parse_agent
+from experiments.aggregate import summarize
+from experiments.plan import Study
+from experiments.reporting import Section
+from experiments.stats import bradley_terry
+from simcore.spec import game_names, get_game
+
+TITLE = "Skill ladder: random, scripted personas, search budgets and best"
+GAMES = None
+
+# games whose decisions cost the most search time (per decision, measured)
+SLOW = ("darkleaf", "darkness", "humanity")
+BUDGET = {
+    "smoke": {"plain": 60, "search": 4, "search_slow": 2, "base": 10, "base_slow": 4,
+              "best": "iters=8", "best_slow": "iters=4,depth=20"},
+    "quick": {"plain": 400, "search": 40, "search_slow": 6, "base": 50, "base_slow": 10,
+              "best": "", "best_slow": ""},
+    "full": {"plain": 4000, "search": 400, "search_slow": 60, "base": 200, "base_slow": 50,
+             "best": "", "best_slow": ""},
+}
+
+
+def tables(name: str) -> list[int]:
+    """Player counts the ladder plays for ``name``: 2 and a larger table, or solo."""
+    lo, hi = get_game(name).SPEC.players
+    if hi == 1:
+        return [1]
+    out = [max(lo, 2)]
+    big = 4 if lo <= 4 <= hi else (3 if lo <= 3 <= hi else None)
+    if big and big not in out:
+        out.append(big)
+    return out
+
+
+def rungs(name: str, profile: str) -> list[str]:
+    """The rungs of ``name``'s ladder, weakest first by design."""
+    b = BUDGET[profile]
+    slow = name in SLOW
+    base = b["base_slow"] if slow else b["base"]
+    best = b["best_slow"] if slow else b["best"]
+    personas = get_game(name).SPEC.personas
+    out = ["random"] + ["scripted" if i == 0 else f"scripted:{p}"
+                        for i, p in enumerate(personas)]
+    out += [f"mcts:iters={base}", f"mcts:iters={4 * base}", "best" + (f":{best}" if best else "")]
+    return out
+
+
+def build(profile: str, seed: int) -> Study:
+    b = BUDGET[profile]
+    st = Study("ladder", seed, [], chunk=500 if profile != "full" else 2000)
+    for g in game_names():
+        rs = rungs(g, profile)
+        slow = g in SLOW
+        for P in tables(g):
+            stream = len(st.cells)
+            if P == 1:
+                for a in rs:
+                    n = b["plain"] if not _search(a) else (b["search_slow" if slow else "search"])
+                    st.add(g, 1, (a,), n, stream=stream,
+                           labels={"agent": a, "opponent": "(solo)"})
+                continue
+            for i, a in enumerate(rs):
+                for j, o in enumerate(rs):
+                    if i == j or (P == 2 and j < i):
+                        continue  # 2 players: one cell per pair, both seatings inside it
+                    if P > 2 and _search(o):
+                        continue  # larger tables: every rung among non-search opponents
+                    search = _search(a) or _search(o)
+                    n = b["plain"] if not search else b["search_slow" if slow else "search"]
+                    n = max(n - n % _seatings(P), _seatings(P))
+                    st.add(g, P, tuple([a] + [o] * (P - 1)), n, stream=stream,
+                           labels={"agent": a, "opponent": o})
+    return st
+
+
+def _search(a: str) -> bool:
+    return a.startswith(("mcts", "best"))
+
+
+def _seatings(P: int) -> int:
+    return P  # one focal rung among P-1 equal opponents: P distinct seatings
+
+
+def analyse(study: Study, out) -> list[Section]:
+    rows = []
+    for c in study.cells:
+        s = summarize(out, c)
+        spec = get_game(c.game).SPEC
+        a = parse_agent(c.labels["agent"], spec.personas, c.game).text
+        r, lo, hi, n = s.agent_rate(a)
+        rows.append({"game": c.game, "players": c.players, "agent": c.labels["agent"],
+                     "opponent": c.labels["opponent"], "games": s.games, "win_rate": r,
+                     "ci_low": lo, "ci_high": hi, "fair_share": 1 / c.players})
+        if c.players == 2:  # the same cell read from the other side
+            o = parse_agent(c.labels["opponent"], spec.personas, c.game).text
+            r, lo, hi, n = s.agent_rate(o)
+            rows.append({"game": c.game, "players": 2, "agent": c.labels["opponent"],
+                         "opponent": c.labels["agent"], "games": s.games, "win_rate": r,
+                         "ci_low": lo, "ci_high": hi, "fair_share": 0.5})
+    df = pd.DataFrame(rows)
+    ratings = _ratings(df)
+    verdicts = _verdicts(df, study)
+    secs = [Section("Findings", text=[v["text"] for v in verdicts])]
+    for (g, P), grp in df.groupby(["game", "players"], sort=False):
+        sec = Section(f"{g} at {P} player{'s' if P > 1 else ''}")
+        sec.tables.append((f"ladder_{g}_{P}p", grp.reset_index(drop=True),
+                           "Focal rung's win rate against each opponent (Wilson 95%)"))
+        if P == 2:
+            rt = ratings[ratings["game"] == g]
+            sec.tables.append((f"ratings_{g}", rt.reset_index(drop=True),
+                               "Bradley-Terry strength per rung (log scale, mean 0; "
+                               "observed-information 95% intervals)"))
+        sec.figures.append((f"ladder_{g}_{P}p", _figure(grp, g, P), grp,
+                            f"{g}, {P} players: win rate of each rung (rows) against each "
+                            "opponent (columns)"))
+        secs.append(sec)
+    from experiments.io import write_atomic
+
+    write_atomic(out / "ladder.csv", lambda t: df.to_csv(t, index=False))
+    write_atomic(out / "ratings.csv", lambda t: ratings.to_csv(t, index=False))
+    write_atomic(out / "verdicts.csv", lambda t: pd.DataFrame(verdicts).to_csv(t, index=False))
+    return secs
+
+
+def _ratings(df: pd.DataFrame) -> pd.DataFrame:
+    out = []
+    for g, grp in df[df["players"] == 2].groupby("game", sort=False):
+        names = list(dict.fromkeys(grp["agent"]))
+        w = np.zeros((len(names), len(names)))
+        for r in grp.itertuples():
+            w[names.index(r.agent), names.index(r.opponent)] += r.win_rate * r.games
+        for x in bradley_terry(names, w):
+            out.append({"game": g, "rung": x["name"], "strength": x["strength"],
+                        "ci_low": x["low"], "ci_high": x["high"],
+                        "p_vs_average": x["p_vs_average"]})
+    return pd.DataFrame(out)
+
+
+def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
+    """Per game and table: does the ladder rise? Each check with the numbers behind it."""
+    out = []
+    for (g, P), grp in df.groupby(["game", "players"], sort=False):
+        def rate(a, o):
+            x = grp[(grp["agent"] == a) & (grp["opponent"] == o)]
+            return None if x.empty else x.iloc[0]
+        rs = list(dict.fromkeys(grp["agent"]))
+        scripted = [a for a in rs if a.startswith("scripted")]
+        base = [a for a in rs if a.startswith("mcts")]
+        best = [a for a in rs if a.startswith("best")]
+        checks = []
+        if P == 1:
+            solo = grp.set_index("agent")
+            def above(a, b):
+                return solo.loc[a, "ci_low"] > solo.loc[b, "ci_high"]
+            checks.append(("scripted beats random", above(scripted[0], "random"),
+                           f"{_pct(solo.loc[scripted[0]])} vs {_pct(solo.loc['random'])}"))
+            checks.append(("best beats scripted", above(best[0], scripted[0]),
+                           f"{_pct(solo.loc[best[0]])} vs {_pct(solo.loc[scripted[0]])}"))
+            checks.append(("4x budget not weaker", not above(base[0], base[1]),
+                           f"{_pct(solo.loc[base[1]])} vs {_pct(solo.loc[base[0]])}"))
+        else:
+            fair = 1 / P
+            r = rate(scripted[0], "random")
+            checks.append(("scripted beats random", r is not None and r.ci_low > fair,
+                           _pct(r)))
+            for sp in scripted:
+                r = rate(best[0], sp)
+                checks.append((f"best beats {sp}", r is not None and r.ci_low > fair, _pct(r)))
+            r = rate(base[1], base[0])
+            checks.append(("4x budget not weaker", r is not None and r.ci_high >= fair, _pct(r)))
+        rises = all(ok for _, ok, _ in checks)
+        text = (f"{g} at {P} player{'s' if P > 1 else ''}: the ladder "
+                f"{'rises' if rises else 'does not rise'} ("
+                + "; ".join(f"{name}: {'yes' if ok else 'no'}, {v}" for name, ok, v in checks)
+                + ").")
+        out.append({"game": g, "players": P, "rises": rises, "text": text})
+    return out
+
+
+def _pct(r) -> str:
+    if r is None:
+        return "not played"
+    return (f"{100 * r['win_rate']:.1f}% [{100 * r['ci_low']:.1f}, {100 * r['ci_high']:.1f}] "
+            f"over {int(r['games'])} games")
+
+
+def _figure(grp: pd.DataFrame, g: str, P: int):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    rs = list(dict.fromkeys(grp["agent"]))
+    if P == 1:
+        fig, ax = plt.subplots(figsize=(6, 3.5))
+        x = grp.set_index("agent").loc[rs]
+        err = np.vstack([x["win_rate"] - x["ci_low"], x["ci_high"] - x["win_rate"]])
+        ax.bar(range(len(rs)), x["win_rate"], yerr=err, capsize=3, color="#4c72b0")
+        ax.set_xticks(range(len(rs)))
+        ax.set_xticklabels(rs, rotation=30, ha="right", fontsize=7)
+        ax.set_ylabel("success rate")
+        ax.set_title(f"{g}: success by rung (Wilson 95%)", fontsize=10)
+        fig.tight_layout()
+        return fig
+    opp = list(dict.fromkeys(grp["opponent"]))
+    m = np.full((len(rs), len(opp)), np.nan)
+    for r in grp.itertuples():
+        m[rs.index(r.agent), opp.index(r.opponent)] = r.win_rate
+    fig, ax = plt.subplots(figsize=(1.1 * len(opp) + 3, 0.6 * len(rs) + 2))
+    im = ax.imshow(m, vmin=0, vmax=1, cmap="RdBu")
+    for i in range(len(rs)):
+        for j in range(len(opp)):
+            if not np.isnan(m[i, j]):
+                ax.text(j, i, f"{100 * m[i, j]:.0f}", ha="center", va="center", fontsize=7)
+    ax.set_xticks(range(len(opp)))
+    ax.set_xticklabels(opp, rotation=30, ha="right", fontsize=7)
+    ax.set_yticks(range(len(rs)))
+    ax.set_yticklabels(rs, fontsize=7)
+    ax.set_title(f"{g}, {P} players: row's win rate (%) vs column", fontsize=10)
+    fig.colorbar(im, ax=ax, fraction=0.04)
+    fig.tight_layout()
+    return fig
