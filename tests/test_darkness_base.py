@@ -128,6 +128,29 @@ def test_prologue_bans_ED_BASE_18(P2):
     assert contact_modes(s3, pb, 0, f, c, False) == 3 and contact_modes(s3, pb, 0, f, c, True) == 1
 
 
+def test_prologue_picks_unique_ED_BASE_92():
+    """ED-BASE-92: each Prologue pick marks its location's advancements; nobody may pick a
+    marked one again during the Prologue, the picker included (2 players: P2 picks twice in a
+    row; 3 players: the last seat does), and every pick is a different location."""
+    for players, picks in ((2, 6), (3, 6), (4, 8)):
+        p = params(players)
+        s = API.new_state(p, seed=1)
+        picked = []
+        while s[L.ROUND] == 0:
+            lg = legal(s, p)
+            if s[L.DEC] == L.D_PRO_PICK:
+                marked = {OPT(2 * i + t) for i in picked for t in (0, 1)}
+                assert lg and not (lg & marked), (players, picked)
+                a = min(lg)
+                picked.append((a - L.A_OPT) // 2)
+            else:
+                a = L.A_PASS if L.A_PASS in lg else min(lg)
+            step(s, p, a)
+        assert len(picked) == picks and len(set(picked)) == picks
+        assert [int(s[L.PICKED + i]) for i in range(L.NLOC)] == \
+            [1 if i in picked else 0 for i in range(L.NLOC)]
+
+
 def test_unpicked_advancements_on_citizens_ED_BASE_21_53(P3):
     """ED-BASE-21: after the Prologue one copy of each unpicked advancement is sleeved onto its
     own Citizen, in the discard pile; ED-BASE-53: the tower's 3 trays each hold a card."""

@@ -32,7 +32,7 @@ NAMED_SETUPS = tuple(SETUPS)
 SPEC = GameSpec(
     name="darkness",
     game_id=4,
-    version=2,
+    version=3,
     players=(1, 4),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -190,6 +190,7 @@ def compile_params(rules, players, setup):
     p[L.P_PRO_PICKS2] = int_in(rules, "setup.prologue_picks_2p", 0, 3)
     for path, ch in (("setup.deck", ("neutrals",)), ("setup.first_player", ("seat-0-rotating",)),
                      ("setup.hall_overflow", ("wait",)), ("setup.prologue_slots", ("by-type",)),
+                     ("setup.prologue_marks", ("unique",)),
                      ("setup.chapters_carry", ("none",)), ("setup.guilds", ("identical",)),
                      ("tower.landing", ("uniform",)), ("scoring.ties", ("shared",))):
         _choice(rules, path, ch)

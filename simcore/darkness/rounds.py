@@ -96,7 +96,9 @@ def stage_prologue(state, params, rng):
         if not state[READY]:
             leg_clear(state)
             for s in range(NSTACK):
-                if state[STACK_N + s] > 0:
+                # a picked location's stack is marked for the rest of the Prologue, for
+                # everyone, the picker included (ED-BASE-92)
+                if state[STACK_N + s] > 0 and state[PICKED + (s >> 1)] == 0:
                     for j in range(4):
                         if slot_free(state, p * 4 + j, s & 1):
                             leg_opt(state, s)
