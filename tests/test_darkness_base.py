@@ -171,6 +171,32 @@ def test_unpicked_advancements_on_citizens_ED_BASE_21_53(P3):
         assert c >= 0 and s[L.C_ZONE + c] == L.Z_TRAY
 
 
+def test_round_1_one_hall_card_two_drafted_ED_BASE_95(P3):
+    """ED-BASE-95: round 1 starts with one card in each Guild Hall (assumed: the player chooses
+    it after the Prologue; its other starters are shuffled into the deck), so each player takes
+    1 card from its Guild Hall, then drafts 2 from the Street."""
+    p = P3
+    s = API.new_state(p, seed=2)
+
+    def policy(s, lg):
+        if s[L.DEC] == L.D_HALL:
+            assert set(lg.tolist()) == {OPT(j) for j in range(4)}
+            return OPT(3)
+        return L.A_PASS if L.A_PASS in lg else lg[0]
+
+    seen = play_until(s, p, lambda s: s[L.ROUND] >= 1 and (
+        s[L.STAGE] == L.S_DRAFT or s[L.STAGE] >= L.S_TURN_START), policy)
+    assert sorted(q for (_, d, q, _) in seen if d == L.D_HALL) == [0, 1, 2]
+    assert s[L.ROUND] == 1 and s[L.STAGE] == L.S_DRAFT      # round 1 has a Street draft
+    for q in range(3):
+        assert [int(s[L.HAND + q * L.MAX_HAND])] == [q * 4 + 3] and s[L.HAND_N + q] == 1
+        for c in range(q * 4, q * 4 + 3):
+            assert s[L.C_ZONE + c] in (L.Z_DECK, L.Z_STREET, L.Z_TRAY)
+    assert not cards_in(s, L.Z_HALL)
+    play_until(s, p, lambda s: s[L.STAGE] >= L.S_TURN_START)
+    assert all(s[L.HAND_N + q] == 3 for q in range(3)) and s[L.ROUND] == 1
+
+
 def test_round_and_turn_order_ED_BASE_23_24(P3):
     """ED-BASE-23: a round is the Draft (every hand filled) then the Action phase, seats acting
     clockwise from the First Player (ED-BASE-24 assumed: it passes clockwise each round)."""

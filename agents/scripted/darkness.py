@@ -13,6 +13,8 @@ A plain guild strategy:
 * Defence: spend Border Towers Agents/cubes, Watchtower Agents or the Cursed
   Beggar payment while the attack would still land (defending is worth an
   Influence and saves a Defense Track space).
+* Guild Hall after the Prologue: keep the starter card with the most advancements (its
+  contacts are in hand for round 1).
 * Anything else: the first legal option.
 """
 from numba import njit
@@ -20,7 +22,8 @@ from numba import njit
 from simcore.darkness.layout import (
     A_BT, A_DOCKS, A_HOME, A_HUNT, A_NORTH, A_OPT, A_PASS, A_STREET, A_USE, D_BARRACKS, D_CUBE,
     D_DEFEND, D_DRAFT, D_HUNT, D_MAIN, D_MODE, D_PRO_USE, D_REWARD, D_SHORE, D_TARGET, D_TRAVELER,
-    DEC, K_MUD, K_NORTHSTONE, LOCKIND, PE_KIND, PE_LOC, PE_MODE, PK_CONTACT,
+    DEC, K_MUD, K_NORTHSTONE, LOCKIND, PE_KIND, PE_LOC, PE_MODE, PK_CONTACT, C_BOT, C_MID, CUR,
+    D_HALL,
 )
 from simcore.rng import randint
 
@@ -68,6 +71,16 @@ def scripted_action(state, params, persona, rng, legal, n):
         if persona == 2:
             return legal[0]
         return legal[0]
+    if dec == D_HALL:
+        best = legal[0]
+        most = -1
+        for i in range(n):
+            c = state[CUR] * 4 + legal[i] - A_OPT
+            k = (1 if state[C_MID + c] >= 0 else 0) + (1 if state[C_BOT + c] >= 0 else 0)
+            if k > most:
+                most = k
+                best = legal[i]
+        return best
     if dec == D_MODE:
         return legal[n - 1]
     if dec in (D_CUBE, D_REWARD, D_TRAVELER, D_SHORE, D_PRO_USE, D_BARRACKS):

@@ -188,6 +188,7 @@ def compile_params(rules, players, setup):
     int_in(rules, "setup.rounds", L.ROUNDS, L.ROUNDS)
     p[L.P_PRO_PICKS] = int_in(rules, "setup.prologue_picks", 0, 2)
     p[L.P_PRO_PICKS2] = int_in(rules, "setup.prologue_picks_2p", 0, 3)
+    p[L.P_HALL_START] = int_in(rules, "setup.hall_start", 1, 4)
     for path, ch in (("setup.deck", ("neutrals",)), ("setup.first_player", ("seat-0-rotating",)),
                      ("setup.hall_overflow", ("wait",)), ("setup.prologue_slots", ("by-type",)),
                      ("setup.prologue_marks", ("unique",)),

@@ -123,6 +123,7 @@ D_CUBE = 14        # OPT colour: Coldhollow cube, or PASS
 D_TRAVELER = 15    # OPT 0 put on the bottom of the deck, or PASS
 D_SHORE = 16       # OPT 0 coins, 1 sleeve on a Street card, 2 claim; PASS nothing
 D_STREET_DISC = 17 # OPT hand position to discard (Street ability)
+D_HALL = 18        # OPT starter card (0..3 of the seat's four) kept in the Guild Hall
 
 # ---- stages -------------------------------------------------------------------------------
 S_SETUP = 0
@@ -298,6 +299,7 @@ P_GOODWILL_VP = _a(1)
 P_INFL_VP = _a(1)         # Influence per VP at the end (0: none)
 P_PRO_PICKS = _a(1)       # Prologue picks per seat (3+ players); 2 players: P_PRO_PICKS2
 P_PRO_PICKS2 = _a(1)
+P_HALL_START = _a(1)      # starter cards each seat keeps in its Guild Hall for round 1
 P_TOP_EFF = _a(NCARD)     # printed top effect per card: code, a, b
 P_TOP_A = _a(NCARD)
 P_TOP_B = _a(NCARD)
@@ -327,12 +329,12 @@ P_SOLO_TIE_WIN = _a(1)
 PARAMS_SIZE = _o
 
 TURN_CAP_MAX = 100
-# A true bound: Prologue <= 8 picks * 3 decisions; per round and seat: Barracks 1, draft
+# A true bound: Prologue <= 8 picks * 3 decisions + 4 seats * 4 Guild Hall choices; per round and seat: Barracks 1, draft
 # <= MAX_HAND, own steps 2-5 <= TURN_CAP_MAX (past the cap every decision of those steps is
 # taken automatically); attacks: <= 3 per turn (and per automa turn), each attacked seat
 # <= MAX_DEFENCE decisions.
 MAX_DEFENCE = 18     # decisions per attacked seat: Damage <= 16 (validated), PASS, cube
-MAX_GAME_LENGTH = 4 * 2 * 3 + ROUNDS * (
+MAX_GAME_LENGTH = 4 * 2 * 3 + MAX_P * 4 + ROUNDS * (
     MAX_P * (1 + MAX_HAND + TURN_CAP_MAX) + (MAX_P + 1) * NTRAY * MAX_P * MAX_DEFENCE)
 
 
