@@ -149,6 +149,31 @@ def test_homesteads_slot1_and_closed_slots_ED_L60_03_06(ST):
     assert s[L.DEFENSE + 2] == d2 + 1
 
 
+def test_homesteads_slot1_needs_another_player_ED_L60_06():
+    """ED-L60-06: slot 1 acts on the other players, so it is not offered in solo, nor when no
+    other player can give Influence or move down its Defense Track (assumed: its Influence
+    gone and its token at the bottom)."""
+    p1 = params(1, "stretched-thin")
+    s = main_state(p1)
+    set_hand(s, 0, [])
+    s[L.REP] = 10
+    settle(s, p1)
+    step(s, p1, L.A_HOME)
+    lg = legal(s, p1)
+    assert OPT(0) not in lg and OPT(1) in lg
+    p = params(2, "stretched-thin")
+    for infl, down, offered in ((0, int(p[L.P_DEF_MAX]), False), (1, int(p[L.P_DEF_MAX]), True),
+                                (0, 0, True)):
+        s = main_state(p)
+        set_hand(s, 0, [])
+        s[L.REP] = 10
+        s[L.INFL + 1] = infl
+        s[L.DEFENSE + 1] = down
+        settle(s, p)
+        step(s, p, L.A_HOME)
+        assert (OPT(0) in legal(s, p)) == offered, (infl, down)
+
+
 def test_homestead_hero_ED_L60_16_17_19(ST):
     """ED-L60-16/17: Homestead Hero returns every player's Homesteads Agents and gives Battle
     Strength, both together; ED-L60-19: with nobody there it still gives the Battle Strength."""
