@@ -36,7 +36,14 @@ def docks_visit(p, slot, coins=20, rep=5, seed=4):
     if s[L.PE_KIND] == L.PK_DOCKS and s[L.PE_STEP] == 0:   # (a single open slot is automatic)
         step(s, p, OPT(slot))
     assert s[L.DSLOT + slot] == 0
+    end_visit(s, p)
     return s
+
+
+def end_visit(s, p):
+    """Place no more Agents in this Docks / Homesteads visit (PASS once a slot is taken)."""
+    if s[L.PE_KIND] in (L.PK_DOCKS, L.PK_HOME) and s[L.PE_STEP] == 0 and L.A_PASS in legal(s, p):
+        step(s, p, L.A_PASS)
 
 
 def test_docks_slots_ED_L59_01_02_07_09_11_12_13(P2):
@@ -101,7 +108,42 @@ def home_visit(p, slot, rep=10, seed=4):
     if s[L.PE_KIND] == L.PK_HOME and s[L.PE_STEP] == 0:
         step(s, p, OPT(slot))
     assert s[L.HSLOT + slot] == 0
+    end_visit(s, p)
     return s
+
+
+def test_one_visit_several_slots_ED_L59_03_07_L60_02_05():
+    """ED-L59-03 / ED-L60-02 (assumed: any number): one Docks or Homesteads visit places Agents
+    on several free slots, so a hunt slot and a Battle Strength slot can serve one hunt;
+    ED-L59-07 / ED-L60-05: each slot's ability once per turn (a slot taken is not offered
+    again in the visit, nor a second visit)."""
+    p = params(2, "stretched-thin")
+    s = main_state(p)
+    h = loc(s, 60)
+    set_hand(s, 0, [])
+    s[L.REP] = 10
+    t0 = int(s[L.TRAINED])
+    settle(s, p)
+    step(s, p, L.A_HOME)
+    step(s, p, OPT(1))                            # pay 4 Reputation to hunt threats
+    assert s[L.PE_KIND] == L.PK_HOME and OPT(1) not in legal(s, p) and OPT(5) in legal(s, p)
+    step(s, p, OPT(5))                            # and gain Battle Strength, same visit
+    assert s[L.HUNTS] == 1 and s[L.BS] == p[L.P_HOME_BS] and s[L.REP] == 6
+    assert s[L.HSLOT + 1] == 0 and s[L.HSLOT + 5] == 0
+    assert s[L.AG + h] == 2 and s[L.TRAINED] == t0 - 2
+    assert OPT(1) not in legal(s, p) and OPT(5) not in legal(s, p)
+    end_visit(s, p)
+    assert s[L.PE_KIND] == L.PK_NONE and L.A_HOME not in legal(s, p) and L.A_HUNT in legal(s, p)
+    ps = params(2)
+    s = main_state(ps)
+    set_hand(s, 0, [])
+    s[L.COINS] = 20
+    settle(s, ps)
+    step(s, ps, L.A_DOCKS)
+    step(s, ps, OPT(2))                           # pay 5 Coins to hunt threats
+    step(s, ps, OPT(3))                           # pay 3 Coins to gain 2 Battle Strength
+    assert s[L.HUNTS] == 1 and s[L.BS] == 2 and s[L.COINS] == 12
+    assert s[L.DSLOT + 2] == 0 and s[L.DSLOT + 3] == 0
 
 
 def test_homesteads_slots_ED_L60_01_05_09_10_11_12_13(ST):
