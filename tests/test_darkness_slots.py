@@ -216,6 +216,21 @@ def test_homesteads_slot1_needs_another_player_ED_L60_06():
         assert (OPT(0) in legal(s, p)) == offered, (infl, down)
 
 
+def test_unnumbered_amounts_are_1_ED_L59_18_L60_12_18(ST):
+    """ED-L59-18: Dock Master's "Gain Coins", ED-L60-18: Homestead Hero's "gain Battle
+    Strength" and ED-L60-12: Homesteads slot 6's identical wording carry no number, so each
+    gives 1 (an icon without a number means 1)."""
+    p = params(2)
+    s, c, d = contact_turn(p, 59, coins=0)
+    step(s, p, use_action(s, 0, c, 1))            # nobody at the Docks: "gain Coins" only
+    assert s[L.COINS] == 1
+    s, c, h = contact_turn(ST, 60)
+    step(s, ST, use_action(s, 0, c, 1))
+    assert s[L.BS] == 1
+    s = home_visit(ST, 5, rep=0)
+    assert s[L.BS] == 1
+
+
 def test_homestead_hero_ED_L60_16_17_19(ST):
     """ED-L60-16/17: Homestead Hero returns every player's Homesteads Agents and gives Battle
     Strength, both together; ED-L60-19: with nobody there it still gives the Battle Strength."""
