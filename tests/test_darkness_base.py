@@ -36,18 +36,67 @@ def PB():
 
 
 # ---- structure, setup, Prologue -----------------------------------------------------------------
-def test_ties_share_the_win_ED_BASE_02(P3):
-    """ED-BASE-02: highest VP wins; players still tied share the win (1/k each)."""
-    p = P3
+def tied_state(p, seats):
+    """A finished game where ``seats`` tie for most VP with equal tiebreaker standings."""
     s = API.new_state(p, seed=1)
     s[L.END] = L.END_ROUNDS
-    sc = API.scores(s, p)
-    top = int(max(sc)) + 2
-    for q in (0, 2):
-        s[L.REP + q] += top - int(sc[q])
+    for q in range(int(p[L.P_NUM_PLAYERS])):
+        for off in (L.REP, L.COINS, L.INFL, L.GOODWILL, L.DEFENSE):
+            s[off + q] = 0
+        for col in range(L.NCOL):
+            s[L.CCUBES + q * L.NCOL + col] = 0
+    for c in range(L.NCARD):
+        s[L.C_MID + c] = -1
+        s[L.C_BOT + c] = -1
+    for q in seats:
+        s[L.REP + q] = 5
+    return s
+
+
+def test_ties_share_the_win_ED_BASE_02(P3):
+    """ED-BASE-02: highest VP wins; players still tied after the tiebreakers share the win
+    (1/k each)."""
+    p = P3
+    s = tied_state(p, (0, 2))
     assert API.returns(s, p).tolist() == [0.5, 0.0, 0.5]
     s[L.REP + 2] += 1
     assert API.returns(s, p).tolist() == [0.0, 0.0, 1.0]
+
+
+def test_ties_go_through_tiebreakers_ED_BASE_99(P3):
+    """ED-BASE-99: a tie for most VP goes through the tiebreakers in order (assumed: most
+    Reputation, highest Defense Track, most Coins, most Influence); only guilds still tied
+    share the victory."""
+    p = P3
+    s = tied_state(p, (0, 1))
+    s[L.REP + 0] += 1                 # seat 0: 1 more Reputation, seat 1: 4 more Coins
+    s[L.COINS + 1] += 4
+    assert list(API.scores(s, p))[:2] == [6, 6]
+    assert API.returns(s, p).tolist() == [1.0, 0.0, 0.0]
+    s = tied_state(p, (0, 1))
+    s[L.COINS + 0] = 3                # Coins below 4 score nothing but break the tie
+    s[L.INFL + 1] = 9                 # Influence comes after Coins
+    assert API.returns(s, p).tolist() == [1.0, 0.0, 0.0]
+    s[L.COINS + 1] = 3
+    assert API.returns(s, p).tolist() == [0.0, 1.0, 0.0]
+    s[L.INFL + 0] = 9
+    assert API.returns(s, p).tolist() == [0.5, 0.5, 0.0]
+
+
+def test_first_player_random_ED_BASE_91():
+    """ED-BASE-91: the first player is chosen at random (from the game's chance stream: the
+    same seed gives the same first player); it makes the first Prologue pick and is reported
+    as the info column first_player."""
+    for players in (2, 3, 4):
+        p = params(players)
+        firsts = []
+        states = [API.new_state(p, seed=g) for g in range(24)]
+        for g, s in enumerate(states):
+            assert s[L.DEC] == L.D_PRO_PICK and s[L.CUR] == s[L.FIRST]
+            firsts.append(int(s[L.CUR]))
+            assert int(API.new_state(p, seed=g)[L.CUR]) == firsts[-1]
+        assert set(firsts) == set(range(players)), (players, firsts)
+        assert [API.info(s, p)["first_player"] for s in states] == firsts
 
 
 def test_guilds_identical_ED_BASE_06(P3):
@@ -84,7 +133,7 @@ def test_bag_refills_from_set_aside_ED_BASE_14_L61_05(P2):
 def test_prologue_pick_sleeve_use_ED_BASE_17_L51_05(P3):
     """ED-BASE-17: in turn order each player takes an advancement, sleeves it onto one of its
     own starter cards and may use it; ED-L51-05: no Citadel Influence in the Prologue."""
-    p = P3
+    p = API.params(3, "on-every-front", rules=API.rules(sets=["setup.first_player=seat-0"]))
     s = API.new_state(p, seed=1)
     assert s[L.ROUND] == 0 and s[L.DEC] == L.D_PRO_PICK and s[L.CUR] == 0
     assert all(s[L.STACK_INF + i] == 0 for i in range(L.NSTACK))
@@ -208,7 +257,7 @@ def test_round_and_turn_order_ED_BASE_23_24(P3):
     for r in (1, 2):
         play_until(s, p, lambda s, r=r: s[L.ROUND] == r and in_action(s))
         first = int(s[L.FIRST])
-        assert first == r - 1 and s[L.ACTIVE] == first
+        assert first == (s[L.FIRST0] + r - 1) % 3 and s[L.ACTIVE] == first
         assert all(s[L.HAND_N + q] == p[L.P_HAND] for q in range(3))   # everyone drafted
         order = []
         while s[L.ROUND] == r:

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from simcore.darkness.actions import stage_discard, stage_main
-from simcore.darkness.cards import add_to_hand, draw_cube
+from simcore.darkness.cards import add_to_hand, draw_cube, sleeves
 from simcore.darkness.layout import (
     A_PASS, AUTO_STEP, BAG, C_BOT, C_HIDDEN, C_HOLDER, C_MID, C_OWNER, C_ZONE, CITIZEN0,
     COINS, CUR, DEC, D_NONE, DECK, DECK_N, DSLOT, END, END_PLAYING, END_ROUNDS,
@@ -29,6 +29,8 @@ from simcore.darkness.layout import (
     S_SLEEVE, S_TURN_END, S_TURN_START, SOLO_AUTO_VP, STACK_N, STAGE, STREET, SUB, TRAINED,
     TRAY_CARD, TURN_ACTS, TZ, UNTRAINED, Z_DECK, Z_HALL, Z_HAND, Z_OUT, CHOICE, ACTIVE,
     CCUBES, ST_SPENT, ST_LANDED, ST_DEFEATED, ST_DEFENDED, BLUFF, HAND as _H, AUTO_CARDS,
+    DEFENSE, FIRST0, GOODWILL, P_FIRST_RANDOM, P_TIEBREAK, P_TIEBREAK_N, REP, TB_COINS,
+    TB_DEFENSE, TB_GOODWILL, TB_INFLUENCE, TB_REPUTATION,
 )
 from simcore.darkness.rounds import (
     automa_round_end, final_score, round_end_cubes, stage_barracks, stage_draft,
@@ -184,7 +186,10 @@ def init(state, params, rng):
             col = draw_cube(state, rng)
             if col >= 0:
                 state[TZ + p * NCOL + col] += 1
-    state[FIRST] = 0
+    # the First Player is chosen at random (ED-BASE-91), from the chance stream
+    first = randint(rng, P) if params[P_FIRST_RANDOM] == 1 else 0
+    state[FIRST] = first
+    state[FIRST0] = first
     state[ACTIVE] = -1
     state[STAGE] = S_PROLOGUE
     settle(state, params, rng)
@@ -247,19 +252,53 @@ def returns(state, params, out):
     best = -1 << 30
     for p in range(P):
         best = max(best, final_score(state, params, p))
+    tied = 0
+    for p in range(P):
+        if final_score(state, params, p) == best:
+            tied |= 1 << p
+    # the tiebreakers in order, among the guilds still tied (ED-BASE-99)
+    for i in range(params[P_TIEBREAK_N]):
+        tb = params[P_TIEBREAK + i]
+        top = -1 << 30
+        for p in range(P):
+            if (tied >> p) & 1:
+                top = max(top, tiebreak_value(state, tb, p))
+        for p in range(P):
+            if (tied >> p) & 1 and tiebreak_value(state, tb, p) < top:
+                tied &= ~(1 << p)
     k = 0
     for p in range(P):
-        if final_score(state, params, p) == best:
-            k += 1
+        k += (tied >> p) & 1
     for p in range(P):
-        if final_score(state, params, p) == best:
+        if (tied >> p) & 1:
             out[p] = 1.0 / k
+
+
+@njit(cache=True)
+def tiebreak_value(state, tb, p):
+    """Seat p's standing on tiebreaker ``tb`` (TB_*): more is better."""
+    if tb == TB_REPUTATION:
+        return state[REP + p]
+    if tb == TB_DEFENSE:
+        return -state[DEFENSE + p]
+    if tb == TB_COINS:
+        return state[COINS + p]
+    if tb == TB_INFLUENCE:
+        return state[INFL + p]
+    if tb == TB_GOODWILL:
+        return state[GOODWILL + p]
+    n = 0
+    for c in range(NCARD):
+        if state[C_OWNER + c] == p:
+            n += sleeves(state, c)
+    return n
 
 
 @njit(cache=True)
 def info(state, params, out):
     """rounds, end_reason, coins_spent, attacks_landed, defences, threats_defeated,
-    automa_vp, loc_mask_lo (bits 1..31), loc_mask_hi (bits 32..62), loc_0..loc_9."""
+    automa_vp, loc_mask_lo (bits 1..31), loc_mask_hi (bits 32..62), loc_0..loc_9,
+    first_player (the seat drawn to go first; the First Player then passes clockwise)."""
     P = params[P_NUM_PLAYERS]
     out[0] = state[ROUND]
     out[1] = state[END]
@@ -288,6 +327,7 @@ def info(state, params, out):
         out[9 + i] = num
     out[7] = lo
     out[8] = hi
+    out[9 + NLOC] = state[FIRST0]
 
 
 @njit(cache=True)

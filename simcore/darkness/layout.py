@@ -19,7 +19,7 @@ State (int32); per-seat blocks hold MAX_P entries (or MAX_P * width)::
 
     +--------------------------------------------------------------------------+
     | header: END MOVES ROUND PHASE STAGE SUB SUB2 DEC CUR CHOICE READY FIRST   |
-    |         ACTIVE TURN_ACTS LEG[3] PE_* (pending effect) AT_* (attack) ...    |
+    |         FIRST0 ACTIVE TURN_ACTS LEG[3] PE_* (pending effect) AT_* ...      |
     +--------------------------------------------------------------------------+
     | board:  LOCNUM[10] LOCKIND[10] STACK_N[20] STACK_INF[20] BLUFF           |
     |         BAG[5] ASIDE[5] TRAY_CARD[3] TRAY_CUBES[3*5] DSLOT[6] HSLOT[6]     |
@@ -154,6 +154,11 @@ PK_REWARD = 7      # "or" reward / dispatch-anywhere target
 PK_SHORE = 8       # Shorehollow reward
 PK_HUNT = 9        # a hunt in progress
 
+# ---- tiebreakers (scoring.tiebreakers): the most of each, in the given order ----------------
+TB_REPUTATION, TB_DEFENSE, TB_COINS, TB_INFLUENCE, TB_GOODWILL, TB_ADVANCEMENTS = range(6)
+NTIEBREAK = 6
+TIEBREAK_NAMES = ("reputation", "defense", "coins", "influence", "goodwill", "advancements")
+
 # ---- end reasons ---------------------------------------------------------------------------
 END_PLAYING, END_ROUNDS, END_SOLO_WON, END_SOLO_LOST = range(4)
 
@@ -180,6 +185,7 @@ CUR = _a(1)
 CHOICE = _a(1)
 READY = _a(1)
 FIRST = _a(1)
+FIRST0 = _a(1)         # the First Player drawn at setup (FIRST passes on each round)
 ACTIVE = _a(1)
 TURN_ACTS = _a(1)
 LEG = _a(3)            # legal-action bit mask (96 bits)
@@ -326,6 +332,9 @@ P_AUTO_ADV = _a(1)        # automa: advancements removed per round
 P_TURN_CAP = _a(1)        # safety cap on decisions per turn (then PASS)
 P_SHORE_AGENTS = _a(1)    # Agents returned for the Shorehollow claim
 P_SOLO_TIE_WIN = _a(1)
+P_FIRST_RANDOM = _a(1)    # 1: the First Player is drawn at random, 0: seat 0
+P_TIEBREAK_N = _a(1)      # tiebreakers for most VP, in order (TB_* codes)
+P_TIEBREAK = _a(NTIEBREAK)
 PARAMS_SIZE = _o
 
 TURN_CAP_MAX = 100
