@@ -369,6 +369,35 @@ def test_draft_street_influence_goodwill_ED_BASE_25_26_27_29_30_31_32_33_34(P2):
     assert [int(s[L.TZ + L.NCOL + c]) for c in range(L.NCOL)] == tzn0
 
 
+def test_open_hands_kept_by_determinize_ED_BASE_96(P2):
+    """ED-BASE-96: hands are open (City side up, visible to all), so resampling what an
+    observer cannot see keeps every hand, even a card drafted blind from the deck top; only
+    the deck's order is redrawn."""
+    from simcore.darkness import engine
+    from simcore.darkness.rounds import draft_pick
+    p = P2
+    s = API.new_state(p, seed=4)
+    play_until(s, p, lambda s: s[L.ROUND] >= 1)
+    set_hand(s, 1, [])
+    s[L.INFL + 1] = 9
+    draft_pick(s, p, 1, L.NSTREET, new_rng(3))          # seat 1 skips the Street: deck top
+    assert s[L.HAND_N + 1] == 1
+    hands = [[int(x) for x in s[L.HAND + q * L.MAX_HAND:L.HAND + q * L.MAX_HAND + L.MAX_HAND]]
+             for q in range(2)]
+    deck = sorted(int(x) for x in s[L.DECK:L.DECK + s[L.DECK_N]])
+    orders = set()
+    for g in range(12):
+        t = s.copy()
+        engine.determinize(t, p, 0, new_rng(g))
+        for q in range(2):
+            assert [int(x) for x in t[L.HAND + q * L.MAX_HAND:L.HAND + (q + 1) * L.MAX_HAND]] \
+                == hands[q], (g, q)
+        got = [int(x) for x in t[L.DECK:L.DECK + t[L.DECK_N]]]
+        assert sorted(got) == deck
+        orders.add(tuple(got))
+    assert len(orders) > 1                                # the deck order is still resampled
+
+
 def test_deck_rebuilt_from_discard_ED_BASE_46(P2):
     """ED-BASE-46: an empty deck is rebuilt by shuffling the discard pile."""
     s = API.new_state(P2, seed=2)

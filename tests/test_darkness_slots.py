@@ -221,10 +221,10 @@ def test_unnumbered_amounts_are_1_ED_L59_18_L60_12_18(ST):
     Strength" and ED-L60-12: Homesteads slot 6's identical wording carry no number, so each
     gives 1 (an icon without a number means 1)."""
     p = params(2)
-    s, c, d = contact_turn(p, 59, coins=0)
+    s, c, _ = contact_turn(p, 59, coins=0)
     step(s, p, use_action(s, 0, c, 1))            # nobody at the Docks: "gain Coins" only
     assert s[L.COINS] == 1
-    s, c, h = contact_turn(ST, 60)
+    s, c, _ = contact_turn(ST, 60)
     step(s, ST, use_action(s, 0, c, 1))
     assert s[L.BS] == 1
     s = home_visit(ST, 5, rep=0)

@@ -299,7 +299,7 @@ def contact_apply(state, params, p, loc, c, mode, target, rng):
             x = draw_top(state, rng)
             if x < 0:
                 break
-            add_to_hand(state, p, x, 1)
+            add_to_hand(state, p, x)
 
 
 # ---- Docks and Homesteads slots ------------------------------------------------------------------

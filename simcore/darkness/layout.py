@@ -26,7 +26,7 @@ State (int32); per-seat blocks hold MAX_P entries (or MAX_P * width)::
     |         BT_CUBES[5] STREET[5] DECK[33] DECK_N                              |
     +--------------------------------------------------------------------------+
     | cards:  C_ZONE[33] C_HOLDER[33] C_OWNER[33] C_MID[33] C_BOT[33]            |
-    |         C_USED[33] (bit per slot used this turn) C_HIDDEN[33]              |
+    |         C_USED[33] (bit per slot used this turn)                           |
     +--------------------------------------------------------------------------+
     | seats:  COINS REP INFL GOODWILL DEFENSE TRAINED UNTRAINED SLIPS BS HUNTS   |
     |         DEFEATS ABIL (once-per-turn mask) DSTART HSTART HAND_N             |
@@ -240,7 +240,6 @@ C_OWNER = _a(NCARD)
 C_MID = _a(NCARD)
 C_BOT = _a(NCARD)
 C_USED = _a(NCARD)
-C_HIDDEN = _a(NCARD)
 COINS = _a(MAX_P)
 REP = _a(MAX_P)
 INFL = _a(MAX_P)

@@ -308,7 +308,7 @@ def stage_draft(state, params, rng):
                 if state[HAND_N + p] >= hs:
                     break
                 if state[C_ZONE + c] == Z_HALL and state[C_HOLDER + c] == p:
-                    add_to_hand(state, p, c, 0)
+                    add_to_hand(state, p, c)
                     draw_threat_cubes(state, params, p, c, rng)
         state[SUB] = 1
         state[DR_IDX] = 0
@@ -353,14 +353,14 @@ def draft_pick(state, params, p, k, rng):
         state[INFL + p] -= k
         c = state[STREET + k]
         state[GOODWILL + p] += remove_from_street(state, k)
-        add_to_hand(state, p, c, 0)
+        add_to_hand(state, p, c)
         refill_street(state, rng)
     else:
         for j in range(m):
             state[STREET_INF + j] += 1
         state[INFL + p] -= m
         c = draw_top(state, rng)
-        add_to_hand(state, p, c, 1)
+        add_to_hand(state, p, c)
     draw_threat_cubes(state, params, p, c, rng)
 
 
