@@ -36,18 +36,67 @@ def PB():
 
 
 # ---- structure, setup, Prologue -----------------------------------------------------------------
-def test_ties_share_the_win_ED_BASE_02(P3):
-    """ED-BASE-02: highest VP wins; players still tied share the win (1/k each)."""
-    p = P3
+def tied_state(p, seats):
+    """A finished game where ``seats`` tie for most VP with equal tiebreaker standings."""
     s = API.new_state(p, seed=1)
     s[L.END] = L.END_ROUNDS
-    sc = API.scores(s, p)
-    top = int(max(sc)) + 2
-    for q in (0, 2):
-        s[L.REP + q] += top - int(sc[q])
+    for q in range(int(p[L.P_NUM_PLAYERS])):
+        for off in (L.REP, L.COINS, L.INFL, L.GOODWILL, L.DEFENSE):
+            s[off + q] = 0
+        for col in range(L.NCOL):
+            s[L.CCUBES + q * L.NCOL + col] = 0
+    for c in range(L.NCARD):
+        s[L.C_MID + c] = -1
+        s[L.C_BOT + c] = -1
+    for q in seats:
+        s[L.REP + q] = 5
+    return s
+
+
+def test_ties_share_the_win_ED_BASE_02(P3):
+    """ED-BASE-02: highest VP wins; players still tied after the tiebreakers share the win
+    (1/k each)."""
+    p = P3
+    s = tied_state(p, (0, 2))
     assert API.returns(s, p).tolist() == [0.5, 0.0, 0.5]
     s[L.REP + 2] += 1
     assert API.returns(s, p).tolist() == [0.0, 0.0, 1.0]
+
+
+def test_ties_go_through_tiebreakers_ED_BASE_99(P3):
+    """ED-BASE-99: a tie for most VP goes through the tiebreakers in order (assumed: most
+    Reputation, highest Defense Track, most Coins, most Influence); only guilds still tied
+    share the victory."""
+    p = P3
+    s = tied_state(p, (0, 1))
+    s[L.REP + 0] += 1                 # seat 0: 1 more Reputation, seat 1: 4 more Coins
+    s[L.COINS + 1] += 4
+    assert list(API.scores(s, p))[:2] == [6, 6]
+    assert API.returns(s, p).tolist() == [1.0, 0.0, 0.0]
+    s = tied_state(p, (0, 1))
+    s[L.COINS + 0] = 3                # Coins below 4 score nothing but break the tie
+    s[L.INFL + 1] = 9                 # Influence comes after Coins
+    assert API.returns(s, p).tolist() == [1.0, 0.0, 0.0]
+    s[L.COINS + 1] = 3
+    assert API.returns(s, p).tolist() == [0.0, 1.0, 0.0]
+    s[L.INFL + 0] = 9
+    assert API.returns(s, p).tolist() == [0.5, 0.5, 0.0]
+
+
+def test_first_player_random_ED_BASE_91():
+    """ED-BASE-91: the first player is chosen at random (from the game's chance stream: the
+    same seed gives the same first player); it makes the first Prologue pick and is reported
+    as the info column first_player."""
+    for players in (2, 3, 4):
+        p = params(players)
+        firsts = []
+        states = [API.new_state(p, seed=g) for g in range(24)]
+        for g, s in enumerate(states):
+            assert s[L.DEC] == L.D_PRO_PICK and s[L.CUR] == s[L.FIRST]
+            firsts.append(int(s[L.CUR]))
+            assert int(API.new_state(p, seed=g)[L.CUR]) == firsts[-1]
+        assert set(firsts) == set(range(players)), (players, firsts)
+        assert [API.info(s, p)["first_player"] for s in states] == firsts
 
 
 def test_guilds_identical_ED_BASE_06(P3):
@@ -84,7 +133,7 @@ def test_bag_refills_from_set_aside_ED_BASE_14_L61_05(P2):
 def test_prologue_pick_sleeve_use_ED_BASE_17_L51_05(P3):
     """ED-BASE-17: in turn order each player takes an advancement, sleeves it onto one of its
     own starter cards and may use it; ED-L51-05: no Citadel Influence in the Prologue."""
-    p = P3
+    p = API.params(3, "on-every-front", rules=API.rules(sets=["setup.first_player=seat-0"]))
     s = API.new_state(p, seed=1)
     assert s[L.ROUND] == 0 and s[L.DEC] == L.D_PRO_PICK and s[L.CUR] == 0
     assert all(s[L.STACK_INF + i] == 0 for i in range(L.NSTACK))
@@ -128,6 +177,29 @@ def test_prologue_bans_ED_BASE_18(P2):
     assert contact_modes(s3, pb, 0, f, c, False) == 3 and contact_modes(s3, pb, 0, f, c, True) == 1
 
 
+def test_prologue_picks_unique_ED_BASE_92():
+    """ED-BASE-92: each Prologue pick marks its location's advancements; nobody may pick a
+    marked one again during the Prologue, the picker included (2 players: P2 picks twice in a
+    row; 3 players: the last seat does), and every pick is a different location."""
+    for players, picks in ((2, 6), (3, 6), (4, 8)):
+        p = params(players)
+        s = API.new_state(p, seed=1)
+        picked = []
+        while s[L.ROUND] == 0:
+            lg = legal(s, p)
+            if s[L.DEC] == L.D_PRO_PICK:
+                marked = {OPT(2 * i + t) for i in picked for t in (0, 1)}
+                assert lg and not (lg & marked), (players, picked)
+                a = min(lg)
+                picked.append((a - L.A_OPT) // 2)
+            else:
+                a = L.A_PASS if L.A_PASS in lg else min(lg)
+            step(s, p, a)
+        assert len(picked) == picks and len(set(picked)) == picks
+        assert [int(s[L.PICKED + i]) for i in range(L.NLOC)] == \
+            [1 if i in picked else 0 for i in range(L.NLOC)]
+
+
 def test_unpicked_advancements_on_citizens_ED_BASE_21_53(P3):
     """ED-BASE-21: after the Prologue one copy of each unpicked advancement is sleeved onto its
     own Citizen, in the discard pile; ED-BASE-53: the tower's 3 trays each hold a card."""
@@ -148,6 +220,32 @@ def test_unpicked_advancements_on_citizens_ED_BASE_21_53(P3):
         assert c >= 0 and s[L.C_ZONE + c] == L.Z_TRAY
 
 
+def test_round_1_one_hall_card_two_drafted_ED_BASE_95(P3):
+    """ED-BASE-95: round 1 starts with one card in each Guild Hall (assumed: the player chooses
+    it after the Prologue; its other starters are shuffled into the deck), so each player takes
+    1 card from its Guild Hall, then drafts 2 from the Street."""
+    p = P3
+    s = API.new_state(p, seed=2)
+
+    def policy(s, lg):
+        if s[L.DEC] == L.D_HALL:
+            assert set(lg.tolist()) == {OPT(j) for j in range(4)}
+            return OPT(3)
+        return L.A_PASS if L.A_PASS in lg else lg[0]
+
+    seen = play_until(s, p, lambda s: s[L.ROUND] >= 1 and (
+        s[L.STAGE] == L.S_DRAFT or s[L.STAGE] >= L.S_TURN_START), policy)
+    assert sorted(q for (_, d, q, _) in seen if d == L.D_HALL) == [0, 1, 2]
+    assert s[L.ROUND] == 1 and s[L.STAGE] == L.S_DRAFT      # round 1 has a Street draft
+    for q in range(3):
+        assert [int(s[L.HAND + q * L.MAX_HAND])] == [q * 4 + 3] and s[L.HAND_N + q] == 1
+        for c in range(q * 4, q * 4 + 3):
+            assert s[L.C_ZONE + c] in (L.Z_DECK, L.Z_STREET, L.Z_TRAY)
+    assert not cards_in(s, L.Z_HALL)
+    play_until(s, p, lambda s: s[L.STAGE] >= L.S_TURN_START)
+    assert all(s[L.HAND_N + q] == 3 for q in range(3)) and s[L.ROUND] == 1
+
+
 def test_round_and_turn_order_ED_BASE_23_24(P3):
     """ED-BASE-23: a round is the Draft (every hand filled) then the Action phase, seats acting
     clockwise from the First Player (ED-BASE-24 assumed: it passes clockwise each round)."""
@@ -159,7 +257,7 @@ def test_round_and_turn_order_ED_BASE_23_24(P3):
     for r in (1, 2):
         play_until(s, p, lambda s, r=r: s[L.ROUND] == r and in_action(s))
         first = int(s[L.FIRST])
-        assert first == r - 1 and s[L.ACTIVE] == first
+        assert first == (s[L.FIRST0] + r - 1) % 3 and s[L.ACTIVE] == first
         assert all(s[L.HAND_N + q] == p[L.P_HAND] for q in range(3))   # everyone drafted
         order = []
         while s[L.ROUND] == r:
@@ -269,6 +367,35 @@ def test_draft_street_influence_goodwill_ED_BASE_25_26_27_29_30_31_32_33_34(P2):
     from simcore.darkness.rounds import round_end_cubes
     round_end_cubes(s, p)
     assert [int(s[L.TZ + L.NCOL + c]) for c in range(L.NCOL)] == tzn0
+
+
+def test_open_hands_kept_by_determinize_ED_BASE_96(P2):
+    """ED-BASE-96: hands are open (City side up, visible to all), so resampling what an
+    observer cannot see keeps every hand, even a card drafted blind from the deck top; only
+    the deck's order is redrawn."""
+    from simcore.darkness import engine
+    from simcore.darkness.rounds import draft_pick
+    p = P2
+    s = API.new_state(p, seed=4)
+    play_until(s, p, lambda s: s[L.ROUND] >= 1)
+    set_hand(s, 1, [])
+    s[L.INFL + 1] = 9
+    draft_pick(s, p, 1, L.NSTREET, new_rng(3))          # seat 1 skips the Street: deck top
+    assert s[L.HAND_N + 1] == 1
+    hands = [[int(x) for x in s[L.HAND + q * L.MAX_HAND:L.HAND + q * L.MAX_HAND + L.MAX_HAND]]
+             for q in range(2)]
+    deck = sorted(int(x) for x in s[L.DECK:L.DECK + s[L.DECK_N]])
+    orders = set()
+    for g in range(12):
+        t = s.copy()
+        engine.determinize(t, p, 0, new_rng(g))
+        for q in range(2):
+            assert [int(x) for x in t[L.HAND + q * L.MAX_HAND:L.HAND + (q + 1) * L.MAX_HAND]] \
+                == hands[q], (g, q)
+        got = [int(x) for x in t[L.DECK:L.DECK + t[L.DECK_N]]]
+        assert sorted(got) == deck
+        orders.add(tuple(got))
+    assert len(orders) > 1                                # the deck order is still resampled
 
 
 def test_deck_rebuilt_from_discard_ED_BASE_46(P2):

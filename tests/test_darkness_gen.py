@@ -37,11 +37,11 @@ def PB():
 
 
 # ---- public base-game locations -----------------------------------------------------------------
-def test_public_locations_ED_BASE_84_85_86_87_89_90(PB):
+def test_public_locations_ED_BASE_84_85_86_87_90(PB):
     """ED-BASE-84 War Council dispatch / return for a hunt; ED-BASE-85 Capital Hall: return
     Agents and pay to claim a Neutral card in hand; ED-BASE-86 Grand Library 4->2, 10->4,
-    15->6; ED-BASE-87 The Forge Coins or Battle Strength; ED-BASE-89 City Watch -1 Damage per
-    Agent; ED-BASE-90 Millhollow +1 hand size per 2 Agents."""
+    15->6; ED-BASE-87 The Forge Coins or Battle Strength; ED-BASE-90 Millhollow +1 hand size
+    per 2 Agents (City Watch in an attack: test_city_watch_in_an_attack_ED_BASE_89)."""
     p = PB
     s = API.new_state(p, seed=1)
     wc, ch, gl, fo, mh, cw = (loc(s, n) for n in (7, 71, 68, 70, 72, 69))
@@ -78,6 +78,35 @@ def test_public_locations_ED_BASE_84_85_86_87_89_90(PB):
     from simcore.darkness.turn import passive_reduction
     s[L.AG + cw] = 2
     assert passive_reduction(s, p, 0) == 2 and passive_reduction(s, p, 1) == 0
+
+
+def test_city_watch_in_an_attack_ED_BASE_89(PB):
+    """ED-BASE-89: each of your Agents at City Watch cuts an attack on you by 1 Damage: with 4
+    Agents a 4-Damage attack is defended (+1 Influence), with 3 it lands for 1 (down one
+    space), against the same card attacking both seats (black cubes)."""
+    p = PB
+    s = API.new_state(p, seed=3)
+    clear_tower(s)
+    cw = loc(s, 69)
+    c = L.PATRICIAN0                      # printed 2 + War Council threat 2 = 4
+    blank_card(s, c, mid=loc(s, 7))
+    set_tray(s, 0, c, {L.BLACK: int(p[L.P_THRESHOLD])})
+    for q in range(2):
+        for i in range(L.NLOC):
+            s[L.AG + q * L.NLOC + i] = 0
+        s[L.DEFENSE + q] = 0
+    s[L.AG + cw] = 4
+    s[L.AG + L.NLOC + cw] = 3
+    infl = [int(s[L.INFL]), int(s[L.INFL + 1])]
+    s[L.ACTIVE] = 0
+    s[L.STAGE] = L.S_ATTACKS
+    s[L.SUB] = 1
+    s[L.AUTO_STEP] = 0
+    settle(s, p)
+    assert s[L.TRAY_CARD] != c                                  # the attack is over
+    assert s[L.INFL] == infl[0] + 1 and s[L.DEFENSE] == 0
+    assert s[L.INFL + 1] == infl[1] and s[L.DEFENSE + 1] == 1
+    assert s[L.AG + cw] == 4 and s[L.AG + L.NLOC + cw] == 3     # the Agents stay
 
 
 def test_watchtower_defence_ED_BASE_88(PB):

@@ -36,7 +36,14 @@ def docks_visit(p, slot, coins=20, rep=5, seed=4):
     if s[L.PE_KIND] == L.PK_DOCKS and s[L.PE_STEP] == 0:   # (a single open slot is automatic)
         step(s, p, OPT(slot))
     assert s[L.DSLOT + slot] == 0
+    end_visit(s, p)
     return s
+
+
+def end_visit(s, p):
+    """Place no more Agents in this Docks / Homesteads visit (PASS once a slot is taken)."""
+    if s[L.PE_KIND] in (L.PK_DOCKS, L.PK_HOME) and s[L.PE_STEP] == 0 and L.A_PASS in legal(s, p):
+        step(s, p, L.A_PASS)
 
 
 def test_docks_slots_ED_L59_01_02_07_09_11_12_13(P2):
@@ -101,7 +108,42 @@ def home_visit(p, slot, rep=10, seed=4):
     if s[L.PE_KIND] == L.PK_HOME and s[L.PE_STEP] == 0:
         step(s, p, OPT(slot))
     assert s[L.HSLOT + slot] == 0
+    end_visit(s, p)
     return s
+
+
+def test_one_visit_several_slots_ED_L59_03_07_L60_02_05():
+    """ED-L59-03 / ED-L60-02 (assumed: any number): one Docks or Homesteads visit places Agents
+    on several free slots, so a hunt slot and a Battle Strength slot can serve one hunt;
+    ED-L59-07 / ED-L60-05: each slot's ability once per turn (a slot taken is not offered
+    again in the visit, nor a second visit)."""
+    p = params(2, "stretched-thin")
+    s = main_state(p)
+    h = loc(s, 60)
+    set_hand(s, 0, [])
+    s[L.REP] = 10
+    t0 = int(s[L.TRAINED])
+    settle(s, p)
+    step(s, p, L.A_HOME)
+    step(s, p, OPT(1))                            # pay 4 Reputation to hunt threats
+    assert s[L.PE_KIND] == L.PK_HOME and OPT(1) not in legal(s, p) and OPT(5) in legal(s, p)
+    step(s, p, OPT(5))                            # and gain Battle Strength, same visit
+    assert s[L.HUNTS] == 1 and s[L.BS] == p[L.P_HOME_BS] and s[L.REP] == 6
+    assert s[L.HSLOT + 1] == 0 and s[L.HSLOT + 5] == 0
+    assert s[L.AG + h] == 2 and s[L.TRAINED] == t0 - 2
+    assert OPT(1) not in legal(s, p) and OPT(5) not in legal(s, p)
+    end_visit(s, p)
+    assert s[L.PE_KIND] == L.PK_NONE and L.A_HOME not in legal(s, p) and L.A_HUNT in legal(s, p)
+    ps = params(2)
+    s = main_state(ps)
+    set_hand(s, 0, [])
+    s[L.COINS] = 20
+    settle(s, ps)
+    step(s, ps, L.A_DOCKS)
+    step(s, ps, OPT(2))                           # pay 5 Coins to hunt threats
+    step(s, ps, OPT(3))                           # pay 3 Coins to gain 2 Battle Strength
+    assert s[L.HUNTS] == 1 and s[L.BS] == 2 and s[L.COINS] == 12
+    assert s[L.DSLOT + 2] == 0 and s[L.DSLOT + 3] == 0
 
 
 def test_homesteads_slots_ED_L60_01_05_09_10_11_12_13(ST):
@@ -147,6 +189,46 @@ def test_homesteads_slot1_and_closed_slots_ED_L60_03_06(ST):
     step(s, p, OPT(0))
     assert s[L.REP] == 0 and s[L.INFL] == i0 + 1 and s[L.INFL + 1] == 1
     assert s[L.DEFENSE + 2] == d2 + 1
+
+
+def test_homesteads_slot1_needs_another_player_ED_L60_06():
+    """ED-L60-06: slot 1 acts on the other players, so it is not offered in solo, nor when no
+    other player can give Influence or move down its Defense Track (assumed: its Influence
+    gone and its token at the bottom)."""
+    p1 = params(1, "stretched-thin")
+    s = main_state(p1)
+    set_hand(s, 0, [])
+    s[L.REP] = 10
+    settle(s, p1)
+    step(s, p1, L.A_HOME)
+    lg = legal(s, p1)
+    assert OPT(0) not in lg and OPT(1) in lg
+    p = params(2, "stretched-thin")
+    for infl, down, offered in ((0, int(p[L.P_DEF_MAX]), False), (1, int(p[L.P_DEF_MAX]), True),
+                                (0, 0, True)):
+        s = main_state(p)
+        set_hand(s, 0, [])
+        s[L.REP] = 10
+        s[L.INFL + 1] = infl
+        s[L.DEFENSE + 1] = down
+        settle(s, p)
+        step(s, p, L.A_HOME)
+        assert (OPT(0) in legal(s, p)) == offered, (infl, down)
+
+
+def test_unnumbered_amounts_are_1_ED_L59_18_L60_12_18(ST):
+    """ED-L59-18: Dock Master's "Gain Coins", ED-L60-18: Homestead Hero's "gain Battle
+    Strength" and ED-L60-12: Homesteads slot 6's identical wording carry no number, so each
+    gives 1 (an icon without a number means 1)."""
+    p = params(2)
+    s, c, _ = contact_turn(p, 59, coins=0)
+    step(s, p, use_action(s, 0, c, 1))            # nobody at the Docks: "gain Coins" only
+    assert s[L.COINS] == 1
+    s, c, _ = contact_turn(ST, 60)
+    step(s, ST, use_action(s, 0, c, 1))
+    assert s[L.BS] == 1
+    s = home_visit(ST, 5, rep=0)
+    assert s[L.BS] == 1
 
 
 def test_homestead_hero_ED_L60_16_17_19(ST):

@@ -89,7 +89,6 @@ def set_hand(s, q, cards):
         s[L.HAND_N + q] = n + 1
         s[L.C_ZONE + c] = L.Z_HAND
         s[L.C_HOLDER + c] = q
-        s[L.C_HIDDEN + c] = 0
 
 
 def set_tray(s, t, c, cubes=None):

@@ -32,7 +32,7 @@ NAMED_SETUPS = tuple(SETUPS)
 SPEC = GameSpec(
     name="darkness",
     game_id=4,
-    version=2,
+    version=3,
     players=(1, 4),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -47,7 +47,7 @@ SPEC = GameSpec(
     end_reasons=("playing", "rounds-complete", "solo-won", "solo-lost"),
     info_columns=("rounds", "end_reason", "coins_spent", "attacks_landed", "defences",
                   "threats_defeated", "automa_vp", "loc_mask_lo", "loc_mask_hi")
-    + tuple(f"loc_{i}" for i in range(L.NLOC)),
+    + tuple(f"loc_{i}" for i in range(L.NLOC)) + ("first_player",),
     personas=("default", "hunter", "merchant"),
     long_name="Edge of Darkness: Cliffs of Coldharbor",
     setup_aliases={"random-setup": "random", "locations": "custom"},
@@ -188,10 +188,21 @@ def compile_params(rules, players, setup):
     int_in(rules, "setup.rounds", L.ROUNDS, L.ROUNDS)
     p[L.P_PRO_PICKS] = int_in(rules, "setup.prologue_picks", 0, 2)
     p[L.P_PRO_PICKS2] = int_in(rules, "setup.prologue_picks_2p", 0, 3)
-    for path, ch in (("setup.deck", ("neutrals",)), ("setup.first_player", ("seat-0-rotating",)),
+    p[L.P_HALL_START] = int_in(rules, "setup.hall_start", 1, 4)
+    p[L.P_FIRST_RANDOM] = 1 - _choice(rules, "setup.first_player", ("random", "seat-0"))
+    tb = rules["scoring.tiebreakers"]
+    if (not isinstance(tb, list) or len(set(tb)) != len(tb) or len(tb) > L.NTIEBREAK
+            or not all(x in L.TIEBREAK_NAMES for x in tb)):
+        raise BadInput(f"darkness: scoring.tiebreakers = {tb!r} must list distinct names from: "
+                       f"{', '.join(L.TIEBREAK_NAMES)}")
+    p[L.P_TIEBREAK_N] = len(tb)
+    for i, name in enumerate(tb):
+        p[L.P_TIEBREAK + i] = L.TIEBREAK_NAMES.index(name)
+    for path, ch in (("setup.deck", ("neutrals",)), ("setup.first_player_passes", ("clockwise",)),
                      ("setup.hall_overflow", ("wait",)), ("setup.prologue_slots", ("by-type",)),
+                     ("setup.prologue_marks", ("unique",)),
                      ("setup.chapters_carry", ("none",)), ("setup.guilds", ("identical",)),
-                     ("tower.landing", ("uniform",)), ("scoring.ties", ("shared",))):
+                     ("tower.landing", ("uniform",))):
         _choice(rules, path, ch)
     p[L.P_THRESHOLD] = int_in(rules, "tower.threshold", 1, 12)
     p[L.P_CUBES_BASE] = int_in(rules, "cubes.base_per_card", 0, 2)

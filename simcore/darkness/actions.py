@@ -263,7 +263,7 @@ def pending_slots(state, params, p, rng):
     if slot_apply(state, params, p, kind, s, target) == 1 and state[HAND_N + p] < MAX_HAND:
         x = draw_top(state, rng)
         if x >= 0:
-            add_to_hand(state, p, x, 1)
+            add_to_hand(state, p, x)
     state[PE_CNT] += 1
     if state[PE_CNT] < params[P_DOCK_AGENTS] and state[TRAINED + p] > 0:
         state[PE_STEP] = 0

@@ -5,7 +5,7 @@ All kernels mutate the state row in place and never allocate.
 from numba import njit
 
 from simcore.darkness.layout import (
-    ACTIVE, AG, COINS, ASIDE, BAG, C_BOT, C_HIDDEN, C_HOLDER, C_MID, C_OWNER, C_USED, C_ZONE,
+    ACTIVE, AG, COINS, ASIDE, BAG, C_BOT, C_HOLDER, C_MID, C_OWNER, C_USED, C_ZONE,
     CHOICE, CUR, DEC, DECK, DECK_N, HAND, HAND_N, LEG, LOCKIND, MAX_AG, MAX_HAND, MINE, NCARD,
     NCOL, NLOC, NSTREET, NTRAY, P_HAND, P_NUM_PLAYERS, P_TURN_CAP, READY, STAGE, STREET,
     STREET_INF, S_SLEEVE, S_DISCARD, TRAINED, TRAY_CARD, TRAY_CUBES, TURN_ACTS, UNTRAINED, Z_DECK,
@@ -214,7 +214,6 @@ def put_bottom(state, c):
     state[DECK] = c
     state[DECK_N] = n + 1
     state[C_ZONE + c] = Z_DECK
-    state[C_HIDDEN + c] = 0
 
 
 @njit(cache=True)
@@ -254,13 +253,12 @@ def remove_from_street(state, i):
 
 
 @njit(cache=True)
-def add_to_hand(state, p, c, hidden):
+def add_to_hand(state, p, c):
     n = state[HAND_N + p]
     state[HAND + p * MAX_HAND + n] = c
     state[HAND_N + p] = n + 1
     state[C_ZONE + c] = Z_HAND
     state[C_HOLDER + c] = p
-    state[C_HIDDEN + c] = hidden
 
 
 @njit(cache=True)
@@ -272,7 +270,6 @@ def remove_from_hand(state, p, h):
     state[HAND + p * MAX_HAND + n - 1] = -1
     state[HAND_N + p] = n - 1
     state[C_ZONE + c] = Z_OUT
-    state[C_HIDDEN + c] = 0
     return c
 
 
@@ -289,7 +286,6 @@ def to_owner_or_discard(state, params, c):
     """A card leaving play goes to its owner's Guild Hall, or (Neutral) the discard pile."""
     o = state[C_OWNER + c]
     state[C_USED + c] = 0
-    state[C_HIDDEN + c] = 0
     if 0 <= o < params[P_NUM_PLAYERS]:
         state[C_ZONE + c] = Z_HALL
         state[C_HOLDER + c] = o
@@ -301,7 +297,6 @@ def to_owner_or_discard(state, params, c):
 @njit(cache=True)
 def to_discard(state, c):
     state[C_USED + c] = 0
-    state[C_HIDDEN + c] = 0
     state[C_ZONE + c] = Z_DISCARD
     state[C_HOLDER + c] = -1
 
@@ -312,8 +307,7 @@ def place_in_tray(state, t, c):
     if c >= 0:
         state[C_ZONE + c] = Z_TRAY
         state[C_HOLDER + c] = t
-        state[C_HIDDEN + c] = 0
-
+    
 
 # ---- agents -------------------------------------------------------------------------------------
 

@@ -32,6 +32,7 @@ from simcore.darkness.layout import (
     K_CITY_WATCH, K_DEFENCE, K_DOCKS, K_ECONOMY, K_FORGE, K_GRAND_LIBRARY, K_HOMESTEADS,
     K_MILLHOLLOW, K_MINE, K_MUD, K_NORTHSTONE, K_WAR_COUNCIL, K_WATCHTOWER, LOCKIND, MAX_HAND,
     NCOL, NLOC, NTRAY, P_CA, P_CB, P_CC, P_DOCK_RATE, P_HOME_BS, P_NUM_PLAYERS, P_SLIPS, REP,
+    DEFENSE, P_DEF_MAX,
     SLIPS, TRAINED, TRAY_CARD, TRAY_CUBES, TZ, TZN, UNTRAINED, Z_HAND, Z_STREET, Z_TRAY,
 )
 
@@ -298,7 +299,7 @@ def contact_apply(state, params, p, loc, c, mode, target, rng):
             x = draw_top(state, rng)
             if x < 0:
                 break
-            add_to_hand(state, p, x, 1)
+            add_to_hand(state, p, x)
 
 
 # ---- Docks and Homesteads slots ------------------------------------------------------------------
@@ -323,7 +324,14 @@ def slot_ok(state, params, p, kind, s):
             return coins >= 2 and state[HAND_N + p] < MAX_HAND
         return coins >= params[P_DOCK_RATE] or rep >= 1
     if s == 0:
-        return rep >= 7
+        # only where it has an effect: some other player can give Influence or still move
+        # down its Defense Track (never in solo)
+        if rep < 7:
+            return False
+        for q in range(params[P_NUM_PLAYERS]):
+            if q != p and (state[INFL + q] > 0 or state[DEFENSE + q] < params[P_DEF_MAX]):
+                return True
+        return False
     if s == 1:
         return rep >= 4
     if s == 2:

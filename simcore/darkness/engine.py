@@ -7,28 +7,28 @@ until a seat must decide; the legal set is then a bit mask in the row (LEG) and
 ``step`` hands the action back.  Decisions with one legal action are taken
 automatically and never reach an agent.
 
-Hidden information: the deck order, and cards drawn blind from the deck (the
-deck top drafted as the 6th Street card, Docks slot 5, card stand-ins), which
-only their holder saw.  Everything else (Street, drafted cards, Guild Halls,
-tower, cube counts) is public; the bag is drawn at random (chance).
+Hidden information: the deck order only.  Hands are open (a card drawn blind from
+the deck top goes City side up into its holder's hand, where everyone sees it);
+the Street, Guild Halls, tower and cube counts are public; the bag is drawn at
+random (chance).
 """
 import numpy as np
 from numba import njit
 
 from simcore.darkness.actions import stage_discard, stage_main
-from simcore.darkness.cards import add_to_hand, draw_cube
+from simcore.darkness.cards import draw_cube, sleeves
 from simcore.darkness.layout import (
-    A_PASS, AUTO_STEP, BAG, C_BOT, C_HIDDEN, C_HOLDER, C_MID, C_OWNER, C_ZONE, CITIZEN0,
-    COINS, CUR, DEC, D_NONE, DECK, DECK_N, DSLOT, END, END_PLAYING, END_ROUNDS,
-    END_SOLO_LOST, END_SOLO_WON, FIRST, HAND, HAND_N, HSLOT, INFL, LEG, LOCKIND, LOCNUM,
-    MAX_HAND, MAX_LOCNUM, MOVES, NCARD, NCOL, NLOC, NSLOT, NSTARTER, NSTREET, NTRAY, P_BAG_PER_COLOUR,
-    P_KIND_OF, P_LOCS, P_NBOT, P_NMID, P_NUM_PLAYERS, P_POOL, P_POOL_N, P_SETUP_MODE,
-    P_SOLO_TIE_WIN, P_START_COINS, P_START_CUBES, P_START_INFL, P_START_TRAINED,
-    P_START_UNTRAINED, PHASE, READY, ROUND, ROUNDS, S_ATTACKS, S_AUTOMA, S_DISCARD,
-    S_DONE, S_DRAFT, S_GAME_END, S_MAIN, S_PROLOGUE, S_ROUND_END, S_ROUND_START,
+    AUTO_STEP, BAG, C_BOT, C_HOLDER, C_MID, C_OWNER, C_ZONE, COINS, CUR, DEC, D_NONE, DECK,
+    DECK_N, DSLOT, END, END_PLAYING, END_ROUNDS, END_SOLO_LOST, END_SOLO_WON, FIRST, HSLOT,
+    HAND, INFL, LEG, LOCKIND, LOCNUM, MAX_HAND, MOVES, NCARD, NCOL, NLOC, NSLOT, NSTARTER, NSTREET,
+    NTRAY, P_BAG_PER_COLOUR, P_KIND_OF, P_LOCS, P_NBOT, P_NMID, P_NUM_PLAYERS, P_POOL,
+    P_POOL_N, P_SETUP_MODE, P_SOLO_TIE_WIN, P_START_COINS, P_START_CUBES, P_START_INFL,
+    P_START_TRAINED, P_START_UNTRAINED, PHASE, READY, ROUND, ROUNDS, S_ATTACKS, S_AUTOMA,
+    S_DISCARD, S_DONE, S_DRAFT, S_GAME_END, S_MAIN, S_PROLOGUE, S_ROUND_END, S_ROUND_START,
     S_SLEEVE, S_TURN_END, S_TURN_START, SOLO_AUTO_VP, STACK_N, STAGE, STREET, SUB, TRAINED,
-    TRAY_CARD, TURN_ACTS, TZ, UNTRAINED, Z_DECK, Z_HALL, Z_HAND, Z_OUT, CHOICE, ACTIVE,
-    CCUBES, ST_SPENT, ST_LANDED, ST_DEFEATED, ST_DEFENDED, BLUFF, HAND as _H, AUTO_CARDS,
+    TRAY_CARD, TURN_ACTS, TZ, UNTRAINED, Z_DECK, Z_HALL, Z_OUT, CHOICE, ACTIVE, ST_SPENT,
+    ST_LANDED, ST_DEFEATED, ST_DEFENDED, DEFENSE, FIRST0, GOODWILL, P_FIRST_RANDOM, P_TIEBREAK,
+    P_TIEBREAK_N, REP, TB_COINS, TB_DEFENSE, TB_GOODWILL, TB_INFLUENCE, TB_REPUTATION,
 )
 from simcore.darkness.rounds import (
     automa_round_end, final_score, round_end_cubes, stage_barracks, stage_draft,
@@ -184,7 +184,10 @@ def init(state, params, rng):
             col = draw_cube(state, rng)
             if col >= 0:
                 state[TZ + p * NCOL + col] += 1
-    state[FIRST] = 0
+    # the First Player is chosen at random (ED-BASE-91), from the chance stream
+    first = randint(rng, P) if params[P_FIRST_RANDOM] == 1 else 0
+    state[FIRST] = first
+    state[FIRST0] = first
     state[ACTIVE] = -1
     state[STAGE] = S_PROLOGUE
     settle(state, params, rng)
@@ -247,19 +250,53 @@ def returns(state, params, out):
     best = -1 << 30
     for p in range(P):
         best = max(best, final_score(state, params, p))
+    tied = 0
+    for p in range(P):
+        if final_score(state, params, p) == best:
+            tied |= 1 << p
+    # the tiebreakers in order, among the guilds still tied (ED-BASE-99)
+    for i in range(params[P_TIEBREAK_N]):
+        tb = params[P_TIEBREAK + i]
+        top = -1 << 30
+        for p in range(P):
+            if (tied >> p) & 1:
+                top = max(top, tiebreak_value(state, tb, p))
+        for p in range(P):
+            if (tied >> p) & 1 and tiebreak_value(state, tb, p) < top:
+                tied &= ~(1 << p)
     k = 0
     for p in range(P):
-        if final_score(state, params, p) == best:
-            k += 1
+        k += (tied >> p) & 1
     for p in range(P):
-        if final_score(state, params, p) == best:
+        if (tied >> p) & 1:
             out[p] = 1.0 / k
+
+
+@njit(cache=True)
+def tiebreak_value(state, tb, p):
+    """Seat p's standing on tiebreaker ``tb`` (TB_*): more is better."""
+    if tb == TB_REPUTATION:
+        return state[REP + p]
+    if tb == TB_DEFENSE:
+        return -state[DEFENSE + p]
+    if tb == TB_COINS:
+        return state[COINS + p]
+    if tb == TB_INFLUENCE:
+        return state[INFL + p]
+    if tb == TB_GOODWILL:
+        return state[GOODWILL + p]
+    n = 0
+    for c in range(NCARD):
+        if state[C_OWNER + c] == p:
+            n += sleeves(state, c)
+    return n
 
 
 @njit(cache=True)
 def info(state, params, out):
     """rounds, end_reason, coins_spent, attacks_landed, defences, threats_defeated,
-    automa_vp, loc_mask_lo (bits 1..31), loc_mask_hi (bits 32..62), loc_0..loc_9."""
+    automa_vp, loc_mask_lo (bits 1..31), loc_mask_hi (bits 32..62), loc_0..loc_9,
+    first_player (the seat drawn to go first; the First Player then passes clockwise)."""
     P = params[P_NUM_PLAYERS]
     out[0] = state[ROUND]
     out[1] = state[END]
@@ -288,49 +325,18 @@ def info(state, params, out):
         out[9 + i] = num
     out[7] = lo
     out[8] = hi
+    out[9 + NLOC] = state[FIRST0]
 
 
 @njit(cache=True)
 def determinize(state, params, observer, rng):
-    """Re-deal what ``observer`` has not seen: the deck order and the cards other seats
-    drew blind, shuffled together (the observer's own hidden cards are kept)."""
+    """Re-deal what ``observer`` has not seen: the deck's order.  Hands are open (kept City
+    side up on the table, ED-BASE-96), so every hand is kept, even cards drawn blind."""
     if state[END] != END_PLAYING:
         return
-    P = params[P_NUM_PLAYERS]
     n = state[DECK_N]
-    cards = np.empty(NCARD, np.int32)
-    slots = np.empty(NCARD, np.int32)   # >= 0: deck index; -1 - (seat * MAX_HAND + h): hand
-    k = 0
-    for i in range(n):
-        cards[k] = state[DECK + i]
-        slots[k] = i
-        k += 1
-    for q in range(P):
-        if q == observer:
-            continue
-        for h in range(state[HAND_N + q]):
-            c = state[HAND + q * MAX_HAND + h]
-            if state[C_HIDDEN + c]:
-                cards[k] = c
-                slots[k] = -1 - (q * MAX_HAND + h)
-                k += 1
-    for i in range(k - 1, 0, -1):
+    for i in range(n - 1, 0, -1):
         j = randint(rng, i + 1)
-        t = cards[i]
-        cards[i] = cards[j]
-        cards[j] = t
-    for i in range(k):
-        c = cards[i]
-        s = slots[i]
-        if s >= 0:
-            state[DECK + s] = c
-            state[C_ZONE + c] = Z_DECK
-            state[C_HOLDER + c] = -1
-            state[C_HIDDEN + c] = 0
-        else:
-            x = -1 - s
-            q = x // MAX_HAND
-            state[HAND + x] = c
-            state[C_ZONE + c] = Z_HAND
-            state[C_HOLDER + c] = q
-            state[C_HIDDEN + c] = 1
+        t = state[DECK + i]
+        state[DECK + i] = state[DECK + j]
+        state[DECK + j] = t

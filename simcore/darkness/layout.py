@@ -19,14 +19,14 @@ State (int32); per-seat blocks hold MAX_P entries (or MAX_P * width)::
 
     +--------------------------------------------------------------------------+
     | header: END MOVES ROUND PHASE STAGE SUB SUB2 DEC CUR CHOICE READY FIRST   |
-    |         ACTIVE TURN_ACTS LEG[3] PE_* (pending effect) AT_* (attack) ...    |
+    |         FIRST0 ACTIVE TURN_ACTS LEG[3] PE_* (pending effect) AT_* ...      |
     +--------------------------------------------------------------------------+
     | board:  LOCNUM[10] LOCKIND[10] STACK_N[20] STACK_INF[20] BLUFF           |
     |         BAG[5] ASIDE[5] TRAY_CARD[3] TRAY_CUBES[3*5] DSLOT[6] HSLOT[6]     |
     |         BT_CUBES[5] STREET[5] DECK[33] DECK_N                              |
     +--------------------------------------------------------------------------+
     | cards:  C_ZONE[33] C_HOLDER[33] C_OWNER[33] C_MID[33] C_BOT[33]            |
-    |         C_USED[33] (bit per slot used this turn) C_HIDDEN[33]              |
+    |         C_USED[33] (bit per slot used this turn)                           |
     +--------------------------------------------------------------------------+
     | seats:  COINS REP INFL GOODWILL DEFENSE TRAINED UNTRAINED SLIPS BS HUNTS   |
     |         DEFEATS ABIL (once-per-turn mask) DSTART HSTART HAND_N             |
@@ -123,6 +123,7 @@ D_CUBE = 14        # OPT colour: Coldhollow cube, or PASS
 D_TRAVELER = 15    # OPT 0 put on the bottom of the deck, or PASS
 D_SHORE = 16       # OPT 0 coins, 1 sleeve on a Street card, 2 claim; PASS nothing
 D_STREET_DISC = 17 # OPT hand position to discard (Street ability)
+D_HALL = 18        # OPT starter card (0..3 of the seat's four) kept in the Guild Hall
 
 # ---- stages -------------------------------------------------------------------------------
 S_SETUP = 0
@@ -153,6 +154,11 @@ PK_REWARD = 7      # "or" reward / dispatch-anywhere target
 PK_SHORE = 8       # Shorehollow reward
 PK_HUNT = 9        # a hunt in progress
 
+# ---- tiebreakers (scoring.tiebreakers): the most of each, in the given order ----------------
+TB_REPUTATION, TB_DEFENSE, TB_COINS, TB_INFLUENCE, TB_GOODWILL, TB_ADVANCEMENTS = range(6)
+NTIEBREAK = 6
+TIEBREAK_NAMES = ("reputation", "defense", "coins", "influence", "goodwill", "advancements")
+
 # ---- end reasons ---------------------------------------------------------------------------
 END_PLAYING, END_ROUNDS, END_SOLO_WON, END_SOLO_LOST = range(4)
 
@@ -179,6 +185,7 @@ CUR = _a(1)
 CHOICE = _a(1)
 READY = _a(1)
 FIRST = _a(1)
+FIRST0 = _a(1)         # the First Player drawn at setup (FIRST passes on each round)
 ACTIVE = _a(1)
 TURN_ACTS = _a(1)
 LEG = _a(3)            # legal-action bit mask (96 bits)
@@ -216,7 +223,7 @@ LOCNUM = _a(NLOC)
 LOCKIND = _a(NLOC)
 STACK_N = _a(NSTACK)
 STACK_INF = _a(NSTACK)
-PICKED = _a(NLOC)      # advancements taken in the Prologue, by location
+PICKED = _a(NLOC)      # advancements taken in the Prologue, by location (> 0: marked)
 BAG = _a(NCOL)
 ASIDE = _a(NCOL)
 TRAY_CARD = _a(NTRAY)
@@ -233,7 +240,6 @@ C_OWNER = _a(NCARD)
 C_MID = _a(NCARD)
 C_BOT = _a(NCARD)
 C_USED = _a(NCARD)
-C_HIDDEN = _a(NCARD)
 COINS = _a(MAX_P)
 REP = _a(MAX_P)
 INFL = _a(MAX_P)
@@ -298,6 +304,7 @@ P_GOODWILL_VP = _a(1)
 P_INFL_VP = _a(1)         # Influence per VP at the end (0: none)
 P_PRO_PICKS = _a(1)       # Prologue picks per seat (3+ players); 2 players: P_PRO_PICKS2
 P_PRO_PICKS2 = _a(1)
+P_HALL_START = _a(1)      # starter cards each seat keeps in its Guild Hall for round 1
 P_TOP_EFF = _a(NCARD)     # printed top effect per card: code, a, b
 P_TOP_A = _a(NCARD)
 P_TOP_B = _a(NCARD)
@@ -324,15 +331,18 @@ P_AUTO_ADV = _a(1)        # automa: advancements removed per round
 P_TURN_CAP = _a(1)        # safety cap on decisions per turn (then PASS)
 P_SHORE_AGENTS = _a(1)    # Agents returned for the Shorehollow claim
 P_SOLO_TIE_WIN = _a(1)
+P_FIRST_RANDOM = _a(1)    # 1: the First Player is drawn at random, 0: seat 0
+P_TIEBREAK_N = _a(1)      # tiebreakers for most VP, in order (TB_* codes)
+P_TIEBREAK = _a(NTIEBREAK)
 PARAMS_SIZE = _o
 
 TURN_CAP_MAX = 100
-# A true bound: Prologue <= 8 picks * 3 decisions; per round and seat: Barracks 1, draft
+# A true bound: Prologue <= 8 picks * 3 decisions + 4 seats * 4 Guild Hall choices; per round and seat: Barracks 1, draft
 # <= MAX_HAND, own steps 2-5 <= TURN_CAP_MAX (past the cap every decision of those steps is
 # taken automatically); attacks: <= 3 per turn (and per automa turn), each attacked seat
 # <= MAX_DEFENCE decisions.
 MAX_DEFENCE = 18     # decisions per attacked seat: Damage <= 16 (validated), PASS, cube
-MAX_GAME_LENGTH = 4 * 2 * 3 + ROUNDS * (
+MAX_GAME_LENGTH = 4 * 2 * 3 + MAX_P * 4 + ROUNDS * (
     MAX_P * (1 + MAX_HAND + TURN_CAP_MAX) + (MAX_P + 1) * NTRAY * MAX_P * MAX_DEFENCE)
 
 

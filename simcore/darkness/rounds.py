@@ -32,7 +32,9 @@ from simcore.darkness.layout import (
     P_PRO_PICKS2, PE_CARD, PE_LOC, PICKED, PRO_IDX, PRO_STACK, READY, REP, ROUND, S_DRAFT,
     S_ROUND_START, S_TURN_START, SOLO_AUTO_VP, STACK_INF, STACK_N, STAGE, STREET, STREET_INF,
     SUB, SUB2, TRAINED, TZ, TZN, Z_DECK, Z_HALL, CITIZEN0, PATRICIAN0, PHASE, INFL,
+    D_HALL, NSTARTER, P_HALL_START, Z_OUT,
 )
+from simcore.rng import randint
 
 # ---- sleeving ------------------------------------------------------------------------------------
 
@@ -84,9 +86,40 @@ def pro_seat(params, i, first):
 
 
 @njit(cache=True)
+def stage_hall(state, params, j):
+    """Guild Hall choice j after the Prologue picks: seat by seat from the First Player, each
+    keeps ``setup.hall_start`` of its starter cards in its Guild Hall (one OPT per choice: the
+    card's index 0..3 among the seat's four); the rest join the deck (ED-BASE-95)."""
+    P = params[P_NUM_PLAYERS]
+    k = params[P_HALL_START]
+    p = (state[FIRST] + j // k) % P
+    if not state[READY]:
+        if j % k == 0:
+            # the seat's first choice: its starters leave the Hall until chosen back
+            for x in range(4):
+                if state[C_ZONE + p * 4 + x] == Z_HALL:
+                    state[C_ZONE + p * 4 + x] = Z_OUT
+        leg_clear(state)
+        for x in range(4):
+            if state[C_ZONE + p * 4 + x] == Z_OUT:
+                leg_opt(state, x)
+        if request(state, params, D_HALL, p):
+            return True
+    c = p * 4 + take(state) - A_OPT
+    state[C_ZONE + c] = Z_HALL
+    state[C_HOLDER + c] = p
+    state[PRO_IDX] += 1
+    return False
+
+
+@njit(cache=True)
 def stage_prologue(state, params, rng):
     i = state[PRO_IDX]
-    if i >= pro_total(params):
+    n = pro_total(params)
+    if i >= n:
+        k = params[P_HALL_START]
+        if k < 4 and i - n < params[P_NUM_PLAYERS] * k:
+            return stage_hall(state, params, i - n)
         finish_prologue(state, params, rng)
         state[STAGE] = S_ROUND_START
         return False
@@ -96,7 +129,9 @@ def stage_prologue(state, params, rng):
         if not state[READY]:
             leg_clear(state)
             for s in range(NSTACK):
-                if state[STACK_N + s] > 0:
+                # a picked location's stack is marked for the rest of the Prologue, for
+                # everyone, the picker included (ED-BASE-92)
+                if state[STACK_N + s] > 0 and state[PICKED + (s >> 1)] == 0:
                     for j in range(4):
                         if slot_free(state, p * 4 + j, s & 1):
                             leg_opt(state, s)
@@ -146,8 +181,9 @@ def stage_prologue(state, params, rng):
 
 @njit(cache=True)
 def finish_prologue(state, params, rng):
-    """Unpicked locations: one copy onto a different Citizen, into the discard pile;
-    then the Street and the three tower trays are dealt from the deck."""
+    """Unpicked locations: one copy onto a different Citizen, into the discard pile; the
+    starter cards not kept in a Guild Hall are shuffled into the deck; then the Street and
+    the three tower trays are dealt from it."""
     for loc in range(NLOC):
         if state[PICKED + loc] > 0:
             continue
@@ -173,6 +209,19 @@ def finish_prologue(state, params, rng):
             state[C_BOT + c] = loc
         state[STACK_N + s] -= 1
         to_discard(state, c)
+    n = state[DECK_N]
+    for c in range(NSTARTER):
+        if c // 4 < params[P_NUM_PLAYERS] and state[C_ZONE + c] == Z_OUT:
+            state[DECK + n] = c
+            state[C_ZONE + c] = Z_DECK
+            state[C_HOLDER + c] = -1
+            n += 1
+    state[DECK_N] = n
+    for i in range(n - 1, 0, -1):
+        j = randint(rng, i + 1)
+        t = state[DECK + i]
+        state[DECK + i] = state[DECK + j]
+        state[DECK + j] = t
     refill_street(state, rng)
     for t in range(NTRAY):
         refill_tray(state, params, t, rng)
@@ -259,7 +308,7 @@ def stage_draft(state, params, rng):
                 if state[HAND_N + p] >= hs:
                     break
                 if state[C_ZONE + c] == Z_HALL and state[C_HOLDER + c] == p:
-                    add_to_hand(state, p, c, 0)
+                    add_to_hand(state, p, c)
                     draw_threat_cubes(state, params, p, c, rng)
         state[SUB] = 1
         state[DR_IDX] = 0
@@ -304,14 +353,14 @@ def draft_pick(state, params, p, k, rng):
         state[INFL + p] -= k
         c = state[STREET + k]
         state[GOODWILL + p] += remove_from_street(state, k)
-        add_to_hand(state, p, c, 0)
+        add_to_hand(state, p, c)
         refill_street(state, rng)
     else:
         for j in range(m):
             state[STREET_INF + j] += 1
         state[INFL + p] -= m
         c = draw_top(state, rng)
-        add_to_hand(state, p, c, 1)
+        add_to_hand(state, p, c)
     draw_threat_cubes(state, params, p, c, rng)
 
 
