@@ -30,7 +30,8 @@ FL, SP, BO = L.FLESH, L.SPIRIT, L.BONE
 @pytest.fixture(scope="module")
 def PR():
     """Default params by player count (kernels compiled once for the module)."""
-    ps = {n: API.params(n) for n in range(2, 7)}
+    ps = {n: API.params(n) for n in range(3, 7)}
+    ps[2] = API.params(2, "two-player")     # 2 players only as the named variant
     st = API.new_state(ps[3])
     API.legal_actions(st, ps[3])
     return ps
@@ -177,13 +178,9 @@ def card_a(params, key):
 
 # ---- SETUP -----------------------------------------------------------------------------------
 def test_setup_players_and_components(PR):
-    """CD-SETUP-01 CD-SETUP-02 CD-CARD-01 CD-CARD-02: 2-6 players; 24 Court cards in
-    7/7/7/3 by faction with the named cards in their factions; 9 Harvest + 3 Final cards;
-    3 Favors; Odium, Oglaveil and Queen of the Dead are not United."""
-    assert SPEC.players == (2, 6)
-    for bad in (1, 7):
-        with pytest.raises(BadInput):
-            API.params(bad)
+    """CD-SETUP-01 CD-CARD-01 CD-CARD-02: 24 Court cards in 7/7/7/3 by faction with the
+    named cards in their factions; 9 Harvest + 3 Final cards; 3 Favors; Odium and Oglaveil
+    are not United."""
     assert L.NUM_CARDS == len(CARD_KEYS) == 24 and L.NUM_HARVEST == 9 and L.NUM_FINAL == 3
     assert len(HARVEST_KEYS) == 12 and L.NUM_FACTIONS == 3
     p = PR[4]
@@ -198,8 +195,27 @@ def test_setup_players_and_components(PR):
         assert fac[k] == BO
     for k in ("mortis_knighthood", "death", "malavestros"):
         assert fac[k] == L.UNITED
-    for k in ("odium", "oglaveil", "queen_of_the_dead"):
+    for k in ("odium", "oglaveil"):
         assert fac[k] != L.UNITED
+
+
+def test_players_three_to_six_two_only_as_variant():
+    """CD-SETUP-02: 3 to 6 players, as on the box; 2 players is refused unless the named
+    variant ``two-player`` is asked for, and the refusal points at that variant; the variant
+    allows exactly 2."""
+    assert SPEC.players == (3, 6) and "two-player" in SPEC.setups
+    assert SPEC.setups[0] == "standard"
+    for n in range(3, 7):
+        assert API.params(n)[0] == n
+    assert API.params()[0] == 3                         # the default count is supported
+    for bad in (1, 2, 7):
+        with pytest.raises(BadInput) as e:
+            API.params(bad)
+        assert ("two-player" in str(e.value)) == (bad == 2)
+    assert API.params(2, "two-player")[0] == 2
+    for bad in (3, 6):
+        with pytest.raises(BadInput):
+            API.params(bad, "two-player")
 
 
 def test_setup_decks_and_start(PR):
