@@ -66,6 +66,7 @@ from simcore.court.layout import (
     EXPOSED_MASK,
     FAILS,
     FLESH,
+    INFL,
     LEG_HI,
     LEG_LO,
     LEG_MASK,
@@ -78,6 +79,7 @@ from simcore.court.layout import (
     P_CARD_EFFECT,
     P_CARD_FACTION,
     P_FAIL_EFFECT_UPTO,
+    P_INFL_MAX,
     P_NUM_PLAYERS,
     REVEALED,
     S_FINAL,
@@ -175,7 +177,9 @@ def _effect_worth(state, params, me, eff, a, b):
     P = params[P_NUM_PLAYERS]
     n = _alive_n(state, P)
     if eff == E_GAIN_INFL:
-        return 1.2 * a
+        # Gethsemoni's "(max five)": only what fits under the cap after a small bid counts
+        room = params[P_INFL_MAX] - state[INFL + me] + 1
+        return 1.2 * min(a, max(room, 0))
     if eff == E_GAIN_SOULS:
         return 1.0 * a
     if eff == E_TARGET_LOSE:

@@ -31,8 +31,8 @@ CARD_KEYS = (
     "cleopsis", "poxxil", "gallevarbe", "exraile", "gethsemoni", "odium", "unnamed_flesh_1",
     "ellianastis", "ghetis", "socopherie", "oglaveil", "unnamed_spirit_1", "unnamed_spirit_2",
     "unnamed_spirit_3",
-    "demithyle", "mortighull", "council_of_osteomancy", "shieve", "queen_of_the_dead",
-    "unnamed_bone_1", "unnamed_bone_2",
+    "demithyle", "mortighull", "council_of_osteomancy", "shieve", "unnamed_bone_1",
+    "unnamed_bone_2", "unnamed_bone_3",
     "mortis_knighthood", "death", "malavestros",
 )
 assert len(CARD_KEYS) == L.NUM_CARDS
