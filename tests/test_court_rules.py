@@ -384,7 +384,10 @@ def test_court_reveal_and_bid_legality(PR):
     assert t.cur == 0
     assert t.legal() == {encode_bid(f, a) for f in range(3) for a in range(4)}
     t.step(encode_bid(SP, 3))
-    assert t.cur == 2                   # seat 1 has no Influence: nothing to choose
+    assert t.cur == 1                   # no Influence: a bid of 0, on a faction of its choice
+    assert t.legal() == {encode_bid(f, 0) for f in range(3)}
+    t.step(encode_bid(FL, 0))
+    assert t.cur == 2
     assert t.legal() == {encode_bid(f, a) for f in range(3) for a in range(6)}
     assert decode_bid(encode_bid(BO, 4)) == (BO, 4)
 
@@ -447,10 +450,30 @@ def test_won_card_info_columns(PR):
     assert sum(1 for k in CARD_KEYS if inf[f"won_{k}"] >= 0) == 1
 
 
-def test_min_bid_to_win_and_zero_bids(PR):
-    """A bid of 0 is allowed but wins nothing (assumed, CD-COURT-05 in rules.toml); with
-    court.zero_bid_allowed = 0 a player holding Influence must bid at least 1."""
+def test_lone_zero_bid_wins_its_card(PR):
+    """CD-COURT-09 CD-COURT-11: "the player who bid the most Influence on each faction wins":
+    a sole bid, even of 0, is the most and wins the card (and its Favor); two bids of 0 on
+    one faction tie and win nothing; a player with no Influence still picks a faction."""
     p = PR[3]
+    assert p[L.P_MIN_WIN_BID] == 0
+    t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5])
+    t.bid({0: (FL, 0), 1: (SP, 0), 2: (BO, 1)})
+    assert t.slot_win == [0, 1, 2] and t.favor == [0, 1, 2]
+    assert t.souls == [0, card_a(p, "unnamed_spirit_1"), card_a(p, "unnamed_bone_1")]
+    t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5])
+    t.bid({0: (SP, 0), 1: (SP, 0), 2: (BO, 1)})
+    assert t.slot_win == [-1, -1, 2]
+    t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[0, 5, 5])
+    assert t.cur == 0 and t.legal() == {encode_bid(f, 0) for f in range(3)}
+    t.bid({0: (BO, 0), 1: (SP, 1), 2: (SP, 1)})
+    assert t.slot_win == [-1, -1, 0]
+
+
+def test_min_bid_to_win_and_zero_bids(PR):
+    """Overrides of the Court's bidding rules (CD-COURT-05 is the assumed zero_bid_allowed):
+    with court.min_winning_bid = 1 a bid of 0 wins nothing; with court.zero_bid_allowed = 0
+    a player holding Influence must bid at least 1."""
+    p = params_with(3, "court.min_winning_bid=1")
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5])
     t.bid({0: (FL, 0), 1: (SP, 0), 2: (BO, 1)})
     assert t.slot_win == [-1, -1, 2]
@@ -508,7 +531,7 @@ def test_favors_follow_card_wins(PR):
     t.step(ADJ(0))                                    # seat 0 holds the Flesh Favor
     assert t.favor == [0, 0, 1]                       # Flesh kept (no Flesh winner), Spirit moved
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5], favors=(0, 0, 2))
-    t.bid({0: (FL, 1), 1: (SP, 0), 2: (BO, 0)})
+    t.bid({0: (FL, 1), 1: (FL, 0), 2: (FL, 0)})
     t.step(ADJ(0))
     assert t.favor == [0, 0, 2]
 
@@ -555,7 +578,7 @@ def test_flesh_favor_adjusts_bids(PR):
     t.step(ADJ(-1))
     assert t.infl[0] == min(5, 1 + card_a(p, "gethsemoni"))   # 2 spent, not 3
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[0, 5, 5], favors=(0, -1, -1))
-    t.bid({1: (SP, 1), 2: (BO, 1)})
+    t.bid({0: (SP, 0), 1: (SP, 1), 2: (BO, 1)})
     assert t.dec != L.D_FLESH_ADJ                    # 0 bid, 0 Influence: nothing to adjust
     # seat 1 wins the Flesh card this round: seat 0 (old holder) adjusts, not seat 1
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5], favors=(0, -1, -1))
@@ -987,7 +1010,7 @@ def test_socopherie_copies_at_spirit_speed(PR):
     p = PR[3]
     t = court_table(p, ("poxxil", "socopherie", "unnamed_bone_1"), souls=[20, 20, 20],
                     infl=[5, 5, 5])
-    t.bid({0: (FL, 4), 1: (SP, 2), 2: (BO, 0)})
+    t.bid({0: (FL, 4), 1: (SP, 2), 2: (FL, 0)})
     assert t.souls == [20, 16, 16]                    # Poxxil (Flesh) has resolved
     assert t.dec == L.D_COPY and t.cur == 1 and t.legal() == {OPT(FL), OPT(BO)}
     t.step(OPT(FL))
