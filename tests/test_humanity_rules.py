@@ -744,6 +744,27 @@ def test_heroic_act_building_plans_fresh_start_EH_CLAR_01_02_03_04_05_06_07(PR):
     assert t.top == L.E_DRAW and t.legal() == {OPT(s) for s in range(5)}
 
 
+def test_heroic_act_at_exactly_its_life_cost_EH_CLAR_01_02_ACTION_07(PR):
+    """Heroic Act with exactly its Life cost (2) in the pool: it can be played, the Survivor
+    is recruited first and the Life is lost after all other effects (the heart icon), so the
+    pool empties only once the recruit has happened; one Life short, it cannot be played."""
+    t = Table(PR[(2, "1")])
+    assert t.p[L.P_CARDS + C["heroic_act"] * L.KF_N + L.KF_PAY_LIFE] == 2
+    t.hand_set(0, ["heroic_act", "leader"])
+    t.put(0, L.S_LIFE, 2)
+    t.turn(0)
+    assert HAND(0) in t.legal()
+    t.step(HAND(0))
+    assert t.colony(0) == [("leader", 1, 0, 0)] and t.get(0, L.S_SP) == 3
+    assert t.get(0, L.S_LIFE) == 0 and t.get(0, L.S_DEPLETED) == 1
+    assert "leader" not in t.hand(0)
+    t = Table(PR[(2, "1")])
+    t.hand_set(0, ["heroic_act", "leader"])
+    t.put(0, L.S_LIFE, 1)
+    t.turn(0)
+    assert HAND(0) not in t.legal()
+
+
 # ---- variants ---------------------------------------------------------------------------------------------------
 def test_variants_EH_VARIANT_01_02_03_04_05(PR):
     """Longer Game: 3 more Events and a higher SP goal; Survival mode: Life 5 and fewer
