@@ -205,9 +205,9 @@ def test_component_counts_EH_SETUP_06_07_23_CARDS_01():
 
 
 def test_scenario_2_and_3_setup_EH_SCEN2_01_02_03_04_05_06_SCEN3_01_02_03_04_05(PR):
-    """Scenario 2: Firearm loaded with 1 Bullet, 27 Survivors, Main deck 55 + 14; Scenario 3:
-    27 - 3 + 4 Survivors, Main 69 - 6 + 12, Firearms loaded; the Event decks in pack order."""
-    for setup, surv, main, evk in (("2", 27, 69, "s2"), ("3", 28, 75, "s3")):
+    """Scenario 2: Firearm loaded with 1 Bullet, 27 Survivors, Main deck 55 + 13; Scenario 3:
+    27 - 3 + 4 Survivors, Main 68 - 6 + 11, Firearms loaded; the Event decks in pack order."""
+    for setup, surv, main, evk in (("2", 27, 68, "s2"), ("3", 28, 73, "s3")):
         t = Table(PR[(4, setup)], 3)
         assert int(t.s[L.SDECK_N]) + 5 == surv
         assert int(t.s[L.MAIN_N]) + 2 * 5 == main
@@ -1031,3 +1031,20 @@ def test_scenario_packs_and_custom_decks_EH_SETUP_03_04_05_STORY_04_10_13_14(PR)
         sup = sum(r[f"cards.{k}.type"] == "supply" for k in main)
         assert 0.3 <= sup / len(main) <= 0.55
         assert int(t.s[L.SDECK_N]) + 5 == 34
+
+
+def test_third_unmarked_pack_holds_supplies_EH_STORY_04(PR):
+    """The third unmarked pack "contains more Event, Supply, Action, Survivor, and Building
+    cards": each of those card types is in it, and a custom story's Main deck (which adds
+    that pack) holds Supply cards from it."""
+    r = API.rules()
+    extra = {r[f"cards.{k}.type"] for k in C
+             if r[f"cards.{k}.pack"] == "extra" and r[f"cards.{k}.count"] > 0}
+    assert extra >= {"supply", "action", "survivor", "building"}
+    for seed in range(3):
+        t = Table(PR[(2, "custom")], seed)
+        main = [NAMES[int(k)] for k in t.s[L.MAIN:L.MAIN + int(t.s[L.MAIN_N])]]
+        for p in range(3):
+            main += t.pile(p)
+        assert any(r[f"cards.{k}.pack"] == "extra" and r[f"cards.{k}.type"] == "supply"
+                   for k in main)
