@@ -639,11 +639,27 @@ def test_weapon_fire_and_reload_EH_SCEN2_07_08_09_10_11_12_13_14_15_16_19_CLAR_1
     t.step(HAND(0))
     assert [c[3] for c in t.colony(0)] == [1, 1] and "canned_food" in t.disc(0)
     assert t.hand(0) == ["forage"]  # EH-SCEN2-22: not replaced until the next refill
-    # capacity: Reload Drill adds 2 Bullets, the Firearm holds 2, the Scout 1
+    # capacity: Reload Drill adds 2 Bullets, the Firearm and the Scout hold 1, the Sheriff 2
+    t.colony_add(0, "sheriff")
     t.hand_set(0, ["reload_drill"])
     t.turn(0)
     t.step(HAND(0))
-    assert [c[3] for c in t.colony(0)] == [2, 1]
+    assert [c[3] for c in t.colony(0)] == [1, 1, 2]
+
+
+def test_firearm_holds_one_bullet_EH_SCEN2_03_11_CARDS_15(PR):
+    """The Firearm starts loaded with its 1 Bullet and holds no more: "1 Bullet token ...
+    This indicates the weapon is loaded"; only "some cards" take more than one Bullet."""
+    for setup in ("2", "3"):
+        t = Table(PR[(2, setup)])
+        assert t.colony(0) == [("firearm", 1, 0, 1)]
+        assert t.p[L.P_FIREARM_CAP] == 1
+        reserve = int(t.s[L.BULLETS])
+        t.hand_set(0, ["reload_drill"])
+        t.deck_set(0, ["forage"] * 10)
+        t.turn(0)
+        t.step(HAND(0))                                   # bullets 2: no room on the Firearm
+        assert t.colony(0) == [("firearm", 1, 0, 1)] and int(t.s[L.BULLETS]) == reserve
 
 
 def test_first_strike_and_armed_robbery_EH_SCEN2_17_18_CLAR_08_09_10_11_12(PR):
