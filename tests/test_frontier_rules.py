@@ -971,6 +971,28 @@ def test_rival_exhausted_DF_SOLO_16(P):
     assert API.info(s, P)["end_reason"] == SPEC.end_reasons.index("rival-exhausted")
 
 
+def test_win_before_wipe_out_DF_SOLO_01_END_03_SOLO_16(P):
+    """A player with 10 CP and a Bunker whose interceptors kill the Rival's last card on
+    the Rival's turn starts the next turn with 10 CP and wins: the win check at the start
+    of the turn comes before the wiped-out Rival ends the game.  Below 10 CP the same
+    wipe-out ends the game as before.
+    Checks: DF-SOLO-01, DF-END-03, DF-SOLO-16.
+    """
+    for cp, end in ((10, L.END_WIN), (9, L.END_EXHAUSTED)):
+        s = blank(P, turn=14, rturn=13, phase=L.PH_DISCARD)
+        put(s, L.BUNKER)
+        g = put(s, L.GLIDER)                  # 2/2 interceptor
+        only_rival(s, L.LARVAE, 0)
+        r = rput(s, L.LARVAE)                 # 1/1, the Rival's last card
+        s[L.CP] = cp
+        FR.end_player_turn(s, P, rng())      # Rival turn 14: nothing to reveal, assault
+        assert s[L.PHASE] == L.PH_INTERCEPT and s[L.INT_SLOT] == g
+        act(s, P, L.A_TARGET + r)
+        assert s[L.RF_KIND + r] == -1 and FF.rival_deck_left(s) == 0
+        assert s[L.END] == end and s[L.WON] == (1 if cp == 10 else 0)
+        assert API.returns(s, P)[0] == (1.0 if cp == 10 else 0.0)
+
+
 def test_solo_opponent_is_chart_DF_SOLO_02(P):
     """The Rival makes no decisions: the only decider is seat 0 and every Rival turn is
     carried out between Tel·lus turns without actions of its own.

@@ -20,7 +20,7 @@ from simcore.spec import BadInput, GameSpec
 SPEC = GameSpec(
     name="frontier",
     game_id=6,
-    version=1,
+    version=2,  # 2: the turn-start win check comes before the Rival's wipe-out
     players=(1, 1),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
