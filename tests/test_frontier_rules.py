@@ -1049,9 +1049,39 @@ def test_eased_deck_runs_out_DF_VARIANT_07(P):
             run_rival_turn(s, p)
             left.append(int(FF.rival_deck_left(s)))
         assert left.index(0) + 1 == last
-    alt = pe.copy()
-    alt[L.P_SKIP_MODE] = 1  # the other reading: the 4th turn already plays "Turn 5 and so"
+    alt = API.params(setup="eased-row5")  # the 4th turn already plays "Turn 5 and so"
     assert [FR.rival_row(alt, t) for t in range(1, 7)] == [1, 2, 3, 5, 5, 5]
+
+
+def test_skip_turn_4_both_readings_named_DF_VARIANT_05_VARIANT_07(P):
+    """"Skip the Turn 4" has two readings, both kept as named setups: ``eased`` (the Rival
+    does nothing on its 4th turn) and ``eased-row5`` (its 4th turn plays the "Turn 5 and so"
+    row: one card, activated, then an assault); the two differ in nothing else.  The
+    row-5 reading's 14-card deck is empty after Rival turn 13 (12 with the turn-3 extra).
+    Checks: DF-VARIANT-05, DF-VARIANT-07.
+    """
+    assert {"eased", "eased-row5"} <= set(SPEC.setups)
+    pe, pr = API.params(setup="eased"), API.params(setup="eased-row5")
+    assert np.flatnonzero(pe != pr).tolist() == [L.P_SKIP_MODE]
+    assert API.params(setup="eased-turn5")[L.P_SKIP_MODE] == 1
+    assert [FR.rival_row(pe, t) for t in range(1, 7)] == [1, 2, 3, 0, 5, 5]
+    assert [FR.rival_row(pr, t) for t in range(1, 7)] == [1, 2, 3, 5, 5, 5]
+    for p, played, hit in ((pe, 0, 0), (pr, 1, 1)):
+        s, b = _chart_state(p)
+        s[L.RTURN] = 3
+        s[L.DISC + L.GLIDER] = 2
+        run_rival_turn(s, p)                                  # the Rival's 4th turn
+        assert s[L.RTURN] == 4 and s[L.RIVAL_PLAYED] == played
+        assert (s[L.TF_DMG + b] > 0) == bool(hit) and s[L.DISC + L.GLIDER] == 2
+    for atk, last in ((1, 12), (0, 13)):
+        p = with_card(pr, L.LARVAE, attack=atk)
+        p[L.card(L.BUNKER, L.CF_STRUCT)] = 99
+        s, _b = _chart_state(p, n=14)
+        left = []
+        for _ in range(15):
+            run_rival_turn(s, p)
+            left.append(int(FF.rival_deck_left(s)))
+        assert left.index(0) + 1 == last
 
 
 def test_bad_inputs():
