@@ -26,7 +26,8 @@ SPEC = GameSpec(
     name="frontier",
     game_id=6,
     version=2,  # 2: the turn-start win check comes before the Rival's wipe-out; both
-    # readings of "skip the Turn 4" named (eased, eased-row5)
+    # readings of "skip the Turn 4" named (eased, eased-row5); the starting cards enter
+    # deactivated (turn 1 skips Activation)
     players=(1, 1),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
