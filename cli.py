@@ -65,7 +65,13 @@ def games():
     click.echo(f"{'game':<10} {'players':<8} {'version':<8} {'setups'}")
     for name in game_names():
         s = get_spec(name)
-        click.echo(f"{name:<10} {s.players[0]}-{s.players[1]:<6} {s.version:<8} {', '.join(s.setups)}")
+        # a setup with its own player count (a variant outside the box's range) says so
+        setups = ", ".join(
+            f"{k} ({lo if lo == hi else f'{lo}-{hi}'} players: a variant outside the box's "
+            f"{s.players[0]}-{s.players[1]})"
+            if (lo, hi) != tuple(s.players) else k
+            for k in s.setups for lo, hi in [s.player_range(k)])
+        click.echo(f"{name:<10} {s.players[0]}-{s.players[1]:<6} {s.version:<8} {setups}")
 
 
 def play_options(f):

@@ -36,10 +36,11 @@ class GameAPI:
 
     def params(self, players: int | None = None, setup: str | None = None,
                rules: RuleSet | None = None) -> np.ndarray:
-        """Compile the params array; ``players`` defaults to the minimum."""
+        """Compile the params array; ``players`` defaults to the setup's minimum."""
         spec = self.spec
-        players = spec.players[0] if players is None else spec.check_players(players)
         setup = spec.check_setup(setup)
+        players = (spec.player_range(setup)[0] if players is None
+                   else spec.check_players(players, setup))
         rules = self.rules() if rules is None else rules
         p = np.asarray(self._compile(rules, players, setup), dtype=np.int32)
         if p.shape != (spec.params_size,):

@@ -46,6 +46,10 @@ class GameSpec:
     action_kinds : tuple of str
         Names of the kinds the compiled ``action_kind(state, params, action)`` returns
         (decision statistics count them); an engine without it has one kind, "action".
+    setup_players : dict
+        Setups whose player count differs from ``players``: setup -> (min, max). A
+        variant that alone allows an unsupported count (Court's ``two-player``) is
+        named here, so the default setup keeps the supported range.
     """
 
     name: str
@@ -66,6 +70,7 @@ class GameSpec:
     long_name: str = ""
     setup_aliases: dict = field(default_factory=dict)
     action_kinds: tuple = ("action",)
+    setup_players: dict = field(default_factory=dict)
 
     @property
     def key(self) -> int:
@@ -74,12 +79,32 @@ class GameSpec:
 
         return dispatch.key(self.game_id)
 
-    def check_players(self, n: int) -> int:
-        lo, hi = self.players
-        if not isinstance(n, (int,)) or isinstance(n, bool) or not lo <= n <= hi:
+    def player_range(self, setup: str | None = None) -> tuple:
+        """(min, max) players of ``setup`` (default: the first setup)."""
+        return tuple(self.setup_players.get(self.check_setup(setup), self.players))
+
+    def check_players(self, n: int, setup: str | None = None) -> int:
+        """Check a player count against ``setup``'s range.
+
+        Without a setup, any count some setup allows passes (callers that check the
+        count before the setup stay valid); :meth:`simcore.game.GameAPI.params` checks
+        the count and the setup together.
+        """
+        if setup is None:
+            ranges = [self.players] + [tuple(r) for r in self.setup_players.values()]
+            ok = any(lo <= n <= hi for lo, hi in ranges) if _is_int(n) else False
+            lo, hi = self.players
+        else:
+            lo, hi = self.player_range(setup)
+            ok = _is_int(n) and lo <= n <= hi
+        if not ok:
+            hint = "".join(
+                f"; {n} players only with setup {s!r} (--variant {s})"
+                for s, (a, b) in self.setup_players.items()
+                if _is_int(n) and a <= n <= b and not lo <= n <= hi)
             raise BadInput(
                 f"{self.name}: player count {n!r} is out of range; valid: "
-                + ", ".join(str(k) for k in range(lo, hi + 1))
+                + ", ".join(str(k) for k in range(lo, hi + 1)) + hint
             )
         return int(n)
 
@@ -93,6 +118,10 @@ class GameSpec:
                 f"{self.name}: unknown setup {setup!r}; valid: " + ", ".join(self.setups)
             )
         return key
+
+
+def _is_int(n) -> bool:
+    return isinstance(n, int) and not isinstance(n, bool)
 
 
 # name -> module path; modules are imported lazily so `darkbalance games` stays fast

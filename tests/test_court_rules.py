@@ -30,7 +30,8 @@ FL, SP, BO = L.FLESH, L.SPIRIT, L.BONE
 @pytest.fixture(scope="module")
 def PR():
     """Default params by player count (kernels compiled once for the module)."""
-    ps = {n: API.params(n) for n in range(2, 7)}
+    ps = {n: API.params(n) for n in range(3, 7)}
+    ps[2] = API.params(2, "two-player")     # 2 players only as the named variant
     st = API.new_state(ps[3])
     API.legal_actions(st, ps[3])
     return ps
@@ -177,13 +178,9 @@ def card_a(params, key):
 
 # ---- SETUP -----------------------------------------------------------------------------------
 def test_setup_players_and_components(PR):
-    """CD-SETUP-01 CD-SETUP-02 CD-CARD-01 CD-CARD-02: 2-6 players; 24 Court cards in
-    7/7/7/3 by faction with the named cards in their factions; 9 Harvest + 3 Final cards;
-    3 Favors; Odium, Oglaveil and Queen of the Dead are not United."""
-    assert SPEC.players == (2, 6)
-    for bad in (1, 7):
-        with pytest.raises(BadInput):
-            API.params(bad)
+    """CD-SETUP-01 CD-CARD-01 CD-CARD-02: 24 Court cards in 7/7/7/3 by faction with the
+    named cards in their factions; 9 Harvest + 3 Final cards; 3 Favors; Odium and Oglaveil
+    are not United."""
     assert L.NUM_CARDS == len(CARD_KEYS) == 24 and L.NUM_HARVEST == 9 and L.NUM_FINAL == 3
     assert len(HARVEST_KEYS) == 12 and L.NUM_FACTIONS == 3
     p = PR[4]
@@ -198,8 +195,27 @@ def test_setup_players_and_components(PR):
         assert fac[k] == BO
     for k in ("mortis_knighthood", "death", "malavestros"):
         assert fac[k] == L.UNITED
-    for k in ("odium", "oglaveil", "queen_of_the_dead"):
+    for k in ("odium", "oglaveil"):
         assert fac[k] != L.UNITED
+
+
+def test_players_three_to_six_two_only_as_variant():
+    """CD-SETUP-02: 3 to 6 players, as on the box; 2 players is refused unless the named
+    variant ``two-player`` is asked for, and the refusal points at that variant; the variant
+    allows exactly 2."""
+    assert SPEC.players == (3, 6) and "two-player" in SPEC.setups
+    assert SPEC.setups[0] == "standard"
+    for n in range(3, 7):
+        assert API.params(n)[0] == n
+    assert API.params()[0] == 3                         # the default count is supported
+    for bad in (1, 2, 7):
+        with pytest.raises(BadInput) as e:
+            API.params(bad)
+        assert ("two-player" in str(e.value)) == (bad == 2)
+    assert API.params(2, "two-player")[0] == 2
+    for bad in (3, 6):
+        with pytest.raises(BadInput):
+            API.params(bad, "two-player")
 
 
 def test_setup_decks_and_start(PR):
@@ -345,7 +361,8 @@ def test_income_after_elimination_and_phase_order(PR):
 
 
 # ---- COURT: bidding --------------------------------------------------------------------------
-GAINERS = ("gethsemoni", "unnamed_spirit_1", "unnamed_bone_1")   # gain-souls cards, no choices
+# cards that ask their winner nothing: Gethsemoni gains Influence, the others gain souls
+GAINERS = ("gethsemoni", "unnamed_spirit_1", "unnamed_bone_1")
 
 
 def test_court_reveal_and_bid_legality(PR):
@@ -367,7 +384,10 @@ def test_court_reveal_and_bid_legality(PR):
     assert t.cur == 0
     assert t.legal() == {encode_bid(f, a) for f in range(3) for a in range(4)}
     t.step(encode_bid(SP, 3))
-    assert t.cur == 2                   # seat 1 has no Influence: nothing to choose
+    assert t.cur == 1                   # no Influence: a bid of 0, on a faction of its choice
+    assert t.legal() == {encode_bid(f, 0) for f in range(3)}
+    t.step(encode_bid(FL, 0))
+    assert t.cur == 2
     assert t.legal() == {encode_bid(f, a) for f in range(3) for a in range(6)}
     assert decode_bid(encode_bid(BO, 4)) == (BO, 4)
 
@@ -412,7 +432,7 @@ def test_highest_bid_wins_ties_win_nothing(PR):
     t = court_table(p, GAINERS, souls=[0, 0, 0, 0], infl=[5, 5, 5, 5])
     t.bid({0: (FL, 4), 1: (FL, 2), 2: (BO, 1), 3: (BO, 0)})
     assert t.slot_win == [0, -1, 2]
-    assert t.infl == [1, 3, 4, 5]
+    assert t.infl == [min(5, 1 + card_a(p, "gethsemoni")), 3, 4, 5]   # 4 spent, then regained
 
 
 def test_won_card_info_columns(PR):
@@ -430,10 +450,30 @@ def test_won_card_info_columns(PR):
     assert sum(1 for k in CARD_KEYS if inf[f"won_{k}"] >= 0) == 1
 
 
-def test_min_bid_to_win_and_zero_bids(PR):
-    """A bid of 0 is allowed but wins nothing (assumed, CD-COURT-05 in rules.toml); with
-    court.zero_bid_allowed = 0 a player holding Influence must bid at least 1."""
+def test_lone_zero_bid_wins_its_card(PR):
+    """CD-COURT-09 CD-COURT-11: "the player who bid the most Influence on each faction wins":
+    a sole bid, even of 0, is the most and wins the card (and its Favor); two bids of 0 on
+    one faction tie and win nothing; a player with no Influence still picks a faction."""
     p = PR[3]
+    assert p[L.P_MIN_WIN_BID] == 0
+    t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5])
+    t.bid({0: (FL, 0), 1: (SP, 0), 2: (BO, 1)})
+    assert t.slot_win == [0, 1, 2] and t.favor == [0, 1, 2]
+    assert t.souls == [0, card_a(p, "unnamed_spirit_1"), card_a(p, "unnamed_bone_1")]
+    t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5])
+    t.bid({0: (SP, 0), 1: (SP, 0), 2: (BO, 1)})
+    assert t.slot_win == [-1, -1, 2]
+    t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[0, 5, 5])
+    assert t.cur == 0 and t.legal() == {encode_bid(f, 0) for f in range(3)}
+    t.bid({0: (BO, 0), 1: (SP, 1), 2: (SP, 1)})
+    assert t.slot_win == [-1, -1, 0]
+
+
+def test_min_bid_to_win_and_zero_bids(PR):
+    """Overrides of the Court's bidding rules (CD-COURT-05 is the assumed zero_bid_allowed):
+    with court.min_winning_bid = 1 a bid of 0 wins nothing; with court.zero_bid_allowed = 0
+    a player holding Influence must bid at least 1."""
+    p = params_with(3, "court.min_winning_bid=1")
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5])
     t.bid({0: (FL, 0), 1: (SP, 0), 2: (BO, 1)})
     assert t.slot_win == [-1, -1, 2]
@@ -456,42 +496,42 @@ def test_poxxil_counts_influence_on_it(PR):
 # ---- COURT: resolution order -----------------------------------------------------------------
 def test_resolution_order_flesh_spirit_bone(PR):
     """CD-COURT-15 CD-COURT-16 CD-FAQ-04: won cards resolve Flesh, then Spirit, then Bone,
-    each at once: Gethsemoni (Flesh, +3) makes seat 0 the richest before the Council (Bone)
-    takes souls from the richest; a Spirit steal resolves between them."""
+    each at once: Poxxil's plague (Flesh, 2 Influence on it) makes seat 0 the richest before
+    the Council (Bone) takes souls from the richest; a Spirit steal resolves between them."""
     p = PR[3]
-    g = card_a(p, "gethsemoni")
+    assert card_a(p, "poxxil") == 1 and int(p[L.P_CARD_B + card_id("poxxil")]) == 1
     c = card_a(p, "council_of_osteomancy")
-    t = court_table(p, ("gethsemoni", None, "council_of_osteomancy"),
-                    souls=[10, 11, 0], infl=[5, 5, 5])
-    t.bid({0: (FL, 1), 1: (SP, 0), 2: (BO, 1)})
-    assert t.souls == [10 + g - c, 11, 0]           # Flesh first: seat 0 was the richest
-    # Spirit between: seat 1 steals 2 from seat 0 after Gethsemoni, then the Council
+    t = court_table(p, ("poxxil", None, "council_of_osteomancy"),
+                    souls=[10, 11, 3], infl=[5, 5, 5])
+    t.bid({0: (FL, 2), 1: (SP, 0), 2: (BO, 1)})
+    assert t.souls == [10 - c, 9, 1]                # Flesh first: seat 0 was the richest
+    # Spirit between: seat 1 steals from seat 0 after the plague, then the Council
     st = card_a(p, "unnamed_spirit_3")
-    t = court_table(p, ("gethsemoni", "unnamed_spirit_3", "council_of_osteomancy"),
-                    souls=[10, 10, 0], infl=[5, 5, 5])
-    t.bid({0: (FL, 1), 1: (SP, 1), 2: (BO, 1)})
+    t = court_table(p, ("poxxil", "unnamed_spirit_3", "council_of_osteomancy"),
+                    souls=[10, 11, 3], infl=[5, 5, 5])
+    t.bid({0: (FL, 2), 1: (SP, 1), 2: (BO, 1)})
     assert t.dec == L.D_TARGET and t.cur == 1
-    assert t.souls == [10 + g, 10, 0]                # Flesh already resolved, Bone not yet
+    assert t.souls == [10, 9, 1]                     # Flesh already resolved, Bone not yet
     t.step(OPT(0))
-    assert t.souls == [10 + g - st, 10 + st - c, 0]  # after the steal seat 1 is the richest
+    assert t.souls == [10 - st, 9 + st - c, 1]       # after the steal seat 1 is the richest
 
 
 # ---- COURT: Favors ---------------------------------------------------------------------------
 def test_favors_follow_card_wins(PR):
     """CD-COURT-20 CD-COURT-21 CD-COURT-22 CD-COURT-23 CD-CARD-49: a Flesh/Spirit/Bone
-    winner resolves the card, then takes that faction's Favor (Gethsemoni: souls first, then
-    the Flesh Favor); a Favor stays until someone wins that faction; a holder who wins the
-    same faction keeps it; one player may hold several Favors."""
+    winner resolves the card, then takes that faction's Favor (Gethsemoni: her Influence
+    first, then the Flesh Favor); a Favor stays until someone wins that faction; a holder
+    who wins the same faction keeps it; one player may hold several Favors."""
     p = PR[3]
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5])
-    t.bid({0: (FL, 2), 1: (SP, 0), 2: (BO, 0)})
-    assert t.souls[0] == card_a(p, "gethsemoni") and t.favor == [0, -1, -1]
+    t.bid({0: (FL, 2), 1: (SP, 1), 2: (BO, 1)})
+    assert t.infl[0] == 5 and t.favor == [0, 1, 2]
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5], favors=(0, 1, -1))
     t.bid({0: (SP, 2), 1: (BO, 1), 2: (BO, 0)})
     t.step(ADJ(0))                                    # seat 0 holds the Flesh Favor
     assert t.favor == [0, 0, 1]                       # Flesh kept (no Flesh winner), Spirit moved
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5], favors=(0, 0, 2))
-    t.bid({0: (FL, 1), 1: (SP, 0), 2: (BO, 0)})
+    t.bid({0: (FL, 1), 1: (FL, 0), 2: (FL, 0)})
     t.step(ADJ(0))
     assert t.favor == [0, 0, 2]
 
@@ -531,14 +571,14 @@ def test_flesh_favor_adjusts_bids(PR):
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[4, 5, 5], favors=(0, -1, -1))
     t.bid({0: (FL, 3), 1: (FL, 3), 2: (SP, 1)})
     t.step(ADJ(1))                                   # breaks the tie in its favour
-    assert t.slot_win == [0, 2, -1] and t.infl == [0, 2, 4]
+    assert t.slot_win == [0, 2, -1] and t.infl == [min(5, card_a(p, "gethsemoni")), 2, 4]
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[3, 5, 5], favors=(0, -1, -1))
     t.bid({0: (FL, 3), 1: (SP, 1), 2: (BO, 1)})
     assert t.legal() == {ADJ(-1), ADJ(0)}           # no unbid Influence left
     t.step(ADJ(-1))
-    assert t.infl[0] == 1
+    assert t.infl[0] == min(5, 1 + card_a(p, "gethsemoni"))   # 2 spent, not 3
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[0, 5, 5], favors=(0, -1, -1))
-    t.bid({1: (SP, 1), 2: (BO, 1)})
+    t.bid({0: (SP, 0), 1: (SP, 1), 2: (BO, 1)})
     assert t.dec != L.D_FLESH_ADJ                    # 0 bid, 0 Influence: nothing to adjust
     # seat 1 wins the Flesh card this round: seat 0 (old holder) adjusts, not seat 1
     t = court_table(p, GAINERS, souls=[0, 0, 0], infl=[5, 5, 5], favors=(0, -1, -1))
@@ -557,7 +597,8 @@ def test_bone_favor_breaks_bid_tie_once(PR):
     highest bid (after the Flesh adjustment), even when not involved; once per round; may
     decline, leaving the tie."""
     p = PR[4]
-    t = court_table(p, GAINERS, souls=[0] * 4, infl=[5, 5, 5, 5], favors=(0, -1, 3))
+    # souls to offer, so the round stops at the Harvest with this round's winners on record
+    t = court_table(p, GAINERS, souls=[3] * 4, infl=[5, 5, 5, 5], favors=(0, -1, 3))
     t.bid({0: (FL, 2), 1: (FL, 3), 2: (SP, 2), 3: (SP, 2)})
     assert t.dec == L.D_FLESH_ADJ
     t.step(ADJ(1))                                   # Flesh adjust first: 3 = 3
@@ -969,7 +1010,7 @@ def test_socopherie_copies_at_spirit_speed(PR):
     p = PR[3]
     t = court_table(p, ("poxxil", "socopherie", "unnamed_bone_1"), souls=[20, 20, 20],
                     infl=[5, 5, 5])
-    t.bid({0: (FL, 4), 1: (SP, 2), 2: (BO, 0)})
+    t.bid({0: (FL, 4), 1: (SP, 2), 2: (FL, 0)})
     assert t.souls == [20, 16, 16]                    # Poxxil (Flesh) has resolved
     assert t.dec == L.D_COPY and t.cur == 1 and t.legal() == {OPT(FL), OPT(BO)}
     t.step(OPT(FL))
@@ -1090,15 +1131,20 @@ def test_eliminated_players_cannot_be_targeted(PR):
     assert t.dec == L.D_TARGET and t.legal() == {OPT(2), OPT(3)}
 
 
-def test_queen_of_the_dead(PR):
-    """CD-CARD-54: the Queen's winner gains up to 4 Influence, never above 5."""
+def test_gethsemoni_is_the_queen_of_the_dead(PR):
+    """CD-CARD-54 CD-CARD-49 CD-CARD-50 CD-CARD-55: Gethsemoni, the Queen of the Dead, is one
+    Flesh card whose winner gains up to 4 Influence, never above 5, and no souls; there is
+    no separate Queen of the Dead card."""
     p = PR[3]
-    t = court_table(p, (None, None, "queen_of_the_dead"), souls=[9, 9, 9], infl=[1, 5, 5])
-    t.bid({0: (BO, 1), 1: (FL, 0), 2: (FL, 0)})
-    assert t.infl[0] == 4
-    t = court_table(p, (None, None, "queen_of_the_dead"), souls=[9, 9, 9], infl=[4, 5, 5])
-    t.bid({0: (BO, 1), 1: (FL, 0), 2: (FL, 0)})
-    assert t.infl[0] == 5
+    assert "queen_of_the_dead" not in CARD_KEYS
+    g = card_id("gethsemoni")
+    assert p[L.P_CARD_FACTION + g] == FL
+    t = court_table(p, ("gethsemoni", None, None), souls=[9, 9, 9], infl=[1, 5, 5])
+    t.bid({0: (FL, 1), 1: (SP, 0), 2: (BO, 0)})
+    assert t.infl[0] == 4 and t.souls[0] == 9        # 1 - 1 spent + 4
+    t = court_table(p, ("gethsemoni", None, None), souls=[9, 9, 9], infl=[4, 5, 5])
+    t.bid({0: (FL, 1), 1: (SP, 0), 2: (BO, 0)})
+    assert t.infl[0] == 5 and t.souls[0] == 9        # (max five)
 
 
 # ---- determinize, rules data, scripted agents ------------------------------------------------
@@ -1129,7 +1175,9 @@ def test_determinize_decks_keep_what_was_seen(PR):
 
 
 def test_every_gap_item_is_an_assumption():
-    """Every checklist item marked (gap: ...) is named by an assumed rules.toml entry."""
+    """Every checklist item marked (gap: ...) is named by an assumed rules.toml entry, or
+    by a public one where public-facts.md fills the gap (Gethsemoni, the Queen of the Dead);
+    one entry may name several items, separated by spaces."""
     import re
     checklist = Path(__file__).resolve().parents[2] / "shared/rules/checklists/court.md"
     if not checklist.exists():
@@ -1146,7 +1194,8 @@ def test_every_gap_item_is_an_assumption():
                     yield v
                 else:
                     yield from leaves(v)
-    named = {v["gap"] for v in leaves(data) if "gap" in v and v["source"] == "assumed"}
+    named = {g for v in leaves(data) if "gap" in v and v["source"] in ("assumed", "public")
+             for g in v["gap"].split()}
     assert gaps and gaps <= named, sorted(gaps - named)
     assert len(rules.assumed()) > 50
     for e in rules.assumed():
@@ -1155,8 +1204,8 @@ def test_every_gap_item_is_an_assumption():
 
 def test_rules_overrides_and_bad_values():
     """Card effects are data: an override changes a card; bad values are one-line errors."""
-    p = params_with(3, 'cards.gethsemoni.effect="gain-influence"', "cards.gethsemoni.a=2")
-    assert p[L.P_CARD_EFFECT + card_id("gethsemoni")] == EFFECTS.index("gain-influence")
+    p = params_with(3, 'cards.gethsemoni.effect="gain-souls"', "cards.gethsemoni.a=2")
+    assert p[L.P_CARD_EFFECT + card_id("gethsemoni")] == EFFECTS.index("gain-souls")
     for bad in ('cards.gethsemoni.effect="fly"', 'cards.odium.faction="united"',
                 "setup.influence_max=9", "income.souls=[1,2]"):
         with pytest.raises(BadInput):

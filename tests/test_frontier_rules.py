@@ -43,7 +43,11 @@ def with_card(p, kind, **fields):
 
 
 def blank(p, turn=2, rturn=1, phase=L.PH_SPACESHIP):
-    s = API.new_state(p)
+    # a fresh deal stopped at turn 1 (starting cards activated so turn 1 has choices and
+    # init does not pass it and Rival turn 1 automatically), then cleared
+    q = p.copy()
+    q[L.P_START_ACTIVE] = 1
+    s = API.new_state(q)
     s[L.HAND:L.HAND + L.NK] = 0
     for base, v in ((L.TF_KIND, -1), (L.TF_ACT, 0), (L.TF_DMG, 0), (L.TF_HOST, -1),
                     (L.TF_INT, -1), (L.RF_KIND, -1), (L.RF_ACT, 0), (L.RF_DMG, 0), (L.RF_ATK, 0)):
@@ -106,8 +110,10 @@ def test_opening_DF_SETUP_01_SOLO_05_SOLO_07_SOLO_12_DECK_01_DECK_02_DECK_03(P):
     an opening hand of 0 Army and 1 Orders card; decks hold the listed cards.
     Checks: DF-SETUP-01, DF-SOLO-05, DF-SOLO-07, DF-SOLO-12, DF-DECK-01, DF-DECK-02, DF-DECK-03.
     """
+    q = P.copy()
+    q[L.P_START_ACTIVE] = 1  # turn 1 then has choices: the deal is seen before any play
     for seed in range(5):
-        s = API.new_state(P, seed=seed)
+        s = API.new_state(q, seed=seed)
         assert sorted(field_kinds(s)) == [L.BUNKER, L.HQ]
         assert s[L.TURN] == 1 and s[L.RTURN] == 0 and API.current_player(s, P) == 0
         hand = s[L.HAND:L.HAND + L.NK]
@@ -121,7 +127,7 @@ def test_opening_DF_SETUP_01_SOLO_05_SOLO_07_SOLO_12_DECK_01_DECK_02_DECK_03(P):
                                 "urgent_repairs")] == [1, 2, 3, 3, 2]
     assert [counts[k] for k in ("rapid_spinner", "mucosal_stinger", "swift_centipede", "ruthless_hunter",
                                 "biting_larvae")] == [3, 4, 3, 1, 4]
-    s = API.new_state(P)
+    s = API.new_state(q)
     army = sum(int(s[L.DECK + k]) for k in range(L.NK) if P[L.card(k, L.CF_DECK)] == L.D_ARMY)
     orders = sum(int(s[L.DECK + k]) for k in range(L.NK) if P[L.card(k, L.CF_DECK)] == L.D_ORDERS)
     assert army == 10 and orders + 1 == 11 - 2  # 11 listed, 2 on the field, 1 in hand
@@ -245,6 +251,39 @@ def test_exact_zero_destroys_DF_END_02_CARD_05(P):
     s[L.TF_INT + t] = r
     FR.resolve_assault(s, p)
     assert s[L.TF_KIND + t] == -1
+
+
+def test_starting_cards_wait_for_turn_2_DF_TURN_05_SOLO_08_SOLO_13(P):
+    """The starting Bunker and Headquarters enter deactivated, so skipping Activation on
+    turn 1 matters: the Headquarters cannot pay for anything until the Activation Phase of
+    turn 2 activates it.
+    Checks: DF-TURN-05, DF-SOLO-08, DF-SOLO-13.
+    """
+    assert P[L.P_START_ACTIVE] == 0
+    at_turn_1 = 0
+    for seed in range(8):
+        s = API.new_state(P, seed=seed)
+        if s[L.TURN] == 1:                   # turn 1 offered a (free) play
+            at_turn_1 += 1
+            assert [int(s[L.TF_ACT + x]) for x in range(2)] == [0, 0]
+            assert all(a == L.A_END or L.A_PLAY <= a < L.A_DISCARD for a in legal(s, P))
+            while s[L.TURN] == 1 and not API.is_terminal(s, P):
+                act(s, P, L.A_END)
+        assert s[L.TURN] == 2 and s[L.RTURN] == 1
+        kinds = [int(s[L.TF_KIND + x]) for x in range(2)]
+        assert sorted(kinds) == [L.BUNKER, L.HQ]
+        assert [int(s[L.TF_ACT + x]) for x in range(2)] == [1, 1]
+    assert 0 < at_turn_1 < 8                 # both openings were seen
+    # a turn-1 Headquarters cannot generate Crystal: a Tower that costs 1 is not playable
+    pt = with_card(P, L.TOWER, cost=3)
+    s = blank(pt, turn=0)
+    put(s, L.BUNKER, active=0)
+    put(s, L.HQ, active=0)
+    s[L.HAND + L.TOWER] = 1
+    FR.start_player_turn(s, pt, rng())
+    assert s[L.TURN] == 1 and L.A_PLAY_RED + L.TOWER not in legal(s, pt)
+    FR.start_player_turn(s, pt, rng())
+    assert s[L.TURN] == 2 and L.A_PLAY_RED + L.TOWER in legal(s, pt)
 
 
 def test_win_at_turn_start_DF_END_03_END_04_SOLO_01_CARD_09_VARIANT_01(P):
@@ -515,7 +554,9 @@ def test_activation_and_draw_DF_TURN_04_TURN_05_TURN_06_SOLO_13(P):
     decks = sorted(int(P[L.card(k, L.CF_DECK)]) for k in range(L.NK) for _ in range(hand[k]))
     assert decks == [L.D_ARMY, L.D_ORDERS]
     # a real opening: turn 1 runs with the 1 Orders card only
-    s = API.new_state(P, seed=3)
+    q = P.copy()
+    q[L.P_START_ACTIVE] = 1
+    s = API.new_state(q, seed=3)
     assert s[L.TURN] == 1 and s[L.HAND:L.HAND + L.NK].sum() == 1
 
 
@@ -971,6 +1012,28 @@ def test_rival_exhausted_DF_SOLO_16(P):
     assert API.info(s, P)["end_reason"] == SPEC.end_reasons.index("rival-exhausted")
 
 
+def test_win_before_wipe_out_DF_SOLO_01_END_03_SOLO_16(P):
+    """A player with 10 CP and a Bunker whose interceptors kill the Rival's last card on
+    the Rival's turn starts the next turn with 10 CP and wins: the win check at the start
+    of the turn comes before the wiped-out Rival ends the game.  Below 10 CP the same
+    wipe-out ends the game as before.
+    Checks: DF-SOLO-01, DF-END-03, DF-SOLO-16.
+    """
+    for cp, end in ((10, L.END_WIN), (9, L.END_EXHAUSTED)):
+        s = blank(P, turn=14, rturn=13, phase=L.PH_DISCARD)
+        put(s, L.BUNKER)
+        g = put(s, L.GLIDER)                  # 2/2 interceptor
+        only_rival(s, L.LARVAE, 0)
+        r = rput(s, L.LARVAE)                 # 1/1, the Rival's last card
+        s[L.CP] = cp
+        FR.end_player_turn(s, P, rng())      # Rival turn 14: nothing to reveal, assault
+        assert s[L.PHASE] == L.PH_INTERCEPT and s[L.INT_SLOT] == g
+        act(s, P, L.A_TARGET + r)
+        assert s[L.RF_KIND + r] == -1 and FF.rival_deck_left(s) == 0
+        assert s[L.END] == end and s[L.WON] == (1 if cp == 10 else 0)
+        assert API.returns(s, P)[0] == (1.0 if cp == 10 else 0.0)
+
+
 def test_solo_opponent_is_chart_DF_SOLO_02(P):
     """The Rival makes no decisions: the only decider is seat 0 and every Rival turn is
     carried out between Tel·lus turns without actions of its own.
@@ -995,7 +1058,8 @@ def test_eased_variant_DF_VARIANT_02_VARIANT_03_VARIANT_04_VARIANT_06(P):
     pe = API.params(setup="eased")
     assert pe[L.card(L.HUNTER, L.CF_COUNT)] == 0 and P[L.card(L.HUNTER, L.CF_COUNT)] == 1
     s = API.new_state(pe)
-    assert s[L.RDECK:L.RDECK + L.NR].sum() == 14 and s[L.RDECK + L.HUNTER - L.RIVAL0] == 0
+    assert s[L.RDECK:L.RDECK + L.NR].sum() + s[L.RIVAL_PLAYED] == 14
+    assert s[L.RDECK + L.HUNTER - L.RIVAL0] == 0
     diff = np.flatnonzero(pe != P).tolist()
     assert diff == sorted([L.P_SKIP_T4, L.card(L.HUNTER, L.CF_COUNT)])
     assert VARIANTS["eased"] == (1, 1) and VARIANTS["skip-turn-4"] == (1, 0)
@@ -1027,9 +1091,55 @@ def test_eased_deck_runs_out_DF_VARIANT_07(P):
             run_rival_turn(s, p)
             left.append(int(FF.rival_deck_left(s)))
         assert left.index(0) + 1 == last
-    alt = pe.copy()
-    alt[L.P_SKIP_MODE] = 1  # the other reading: the 4th turn already plays "Turn 5 and so"
+    alt = API.params(setup="eased-row5")  # the 4th turn already plays "Turn 5 and so"
     assert [FR.rival_row(alt, t) for t in range(1, 7)] == [1, 2, 3, 5, 5, 5]
+
+
+def test_skip_turn_4_both_readings_named_DF_VARIANT_05_VARIANT_07(P):
+    """"Skip the Turn 4" has two readings, both kept as named setups: ``eased`` (the Rival
+    does nothing on its 4th turn) and ``eased-row5`` (its 4th turn plays the "Turn 5 and so"
+    row: one card, activated, then an assault); the two differ in nothing else.  The
+    row-5 reading's 14-card deck is empty after Rival turn 13 (12 with the turn-3 extra).
+    Checks: DF-VARIANT-05, DF-VARIANT-07.
+    """
+    assert {"eased", "eased-row5"} <= set(SPEC.setups)
+    pe, pr = API.params(setup="eased"), API.params(setup="eased-row5")
+    assert np.flatnonzero(pe != pr).tolist() == [L.P_SKIP_MODE]
+    assert API.params(setup="eased-turn5")[L.P_SKIP_MODE] == 1
+    assert [FR.rival_row(pe, t) for t in range(1, 7)] == [1, 2, 3, 0, 5, 5]
+    assert [FR.rival_row(pr, t) for t in range(1, 7)] == [1, 2, 3, 5, 5, 5]
+    for p, played, hit in ((pe, 0, 0), (pr, 1, 1)):
+        s, b = _chart_state(p)
+        s[L.RTURN] = 3
+        s[L.DISC + L.GLIDER] = 2
+        run_rival_turn(s, p)                                  # the Rival's 4th turn
+        assert s[L.RTURN] == 4 and s[L.RIVAL_PLAYED] == played
+        assert (s[L.TF_DMG + b] > 0) == bool(hit) and s[L.DISC + L.GLIDER] == 2
+    for atk, last in ((1, 12), (0, 13)):
+        p = with_card(pr, L.LARVAE, attack=atk)
+        p[L.card(L.BUNKER, L.CF_STRUCT)] = 99
+        s, _b = _chart_state(p, n=14)
+        left = []
+        for _ in range(15):
+            run_rival_turn(s, p)
+            left.append(int(FF.rival_deck_left(s)))
+        assert left.index(0) + 1 == last
+
+
+def test_settled_values_are_rulebook_DF_SOLO_11_SOLO_19(P):
+    """No Spaceship ("even not having a Spaceship") and Rival cards activated again each
+    Rival turn (cards put in "deactivated" on turns 3-4 must assault later) are rulebook
+    values, not assumptions: the sensitivity study, which sweeps assumed values, leaves
+    them alone.
+    Checks: DF-SOLO-11, DF-SOLO-19.
+    """
+    rs = API.rules()
+    assumed = {e.path for e in rs.assumed()}
+    for path, value in (("ship.enabled", 0), ("rival.reactivate", 1)):
+        e = rs.entries[path]
+        assert e.source == "rulebook" and e.value == value and e.cite
+        assert path not in assumed
+    assert P[L.P_SHIP] == 0 and P[L.P_RIVAL_REACTIVATE] == 1
 
 
 def test_bad_inputs():

@@ -205,9 +205,9 @@ def test_component_counts_EH_SETUP_06_07_23_CARDS_01():
 
 
 def test_scenario_2_and_3_setup_EH_SCEN2_01_02_03_04_05_06_SCEN3_01_02_03_04_05(PR):
-    """Scenario 2: Firearm loaded with 1 Bullet, 27 Survivors, Main deck 55 + 14; Scenario 3:
-    27 - 3 + 4 Survivors, Main 69 - 6 + 12, Firearms loaded; the Event decks in pack order."""
-    for setup, surv, main, evk in (("2", 27, 69, "s2"), ("3", 28, 75, "s3")):
+    """Scenario 2: Firearm loaded with 1 Bullet, 27 Survivors, Main deck 55 + 13; Scenario 3:
+    27 - 3 + 4 Survivors, Main 68 - 6 + 11, Firearms loaded; the Event decks in pack order."""
+    for setup, surv, main, evk in (("2", 27, 68, "s2"), ("3", 28, 73, "s3")):
         t = Table(PR[(4, setup)], 3)
         assert int(t.s[L.SDECK_N]) + 5 == surv
         assert int(t.s[L.MAIN_N]) + 2 * 5 == main
@@ -248,9 +248,10 @@ def test_custom_story_EH_STORY_01_02_03_05_06_08_15(PR):
 
 
 # ---- Action phase --------------------------------------------------------------------------------
-def test_rachel_headquarters_EH_ACTION_11_12_13_14_15_16_17_18_CLAR_13(PR):
-    """Rachel plays Headquarters (cost 5) with Supplies 2 + 1: under construction at 3; next
-    round her only Supply (3) finishes it at 6; the Supplies are trashed and 3 SP scored."""
+def test_rachel_headquarters_EH_ACTION_11_12_13_14_15_16_17_18_CLAR_13_CARDS_05(PR):
+    """Rachel plays Headquarters (cost 5) with Supplies 2 + 1 as her action: under construction
+    at 3; next round her only Supply (3) finishes it at 6; the Supplies are trashed and 3 SP
+    scored (a Building is built by an action and trashed Supplies, EH-CARDS-05)."""
     t = Table(PR[(3, "1")])
     t.hand_set(0, ["headquarters", "toolbox", "canned_food"])
     t.deck_set(0, ["forage"] * 8)
@@ -304,7 +305,7 @@ def test_safe_house_passive_and_refill_EH_ACTION_19_20_22_23_RULES_15_16_CLAR_14
     assert t.disc(0) == ["fire_camp"] and len(t.hand(0)) == 6
 
 
-def test_action_cards_EH_ACTION_01_02_03_05_06_07_08_09_10_21_CARDS_02_03_CLAR_15_16(PR):
+def test_action_cards_EH_ACTION_02_03_05_06_07_08_09_10_21_CARDS_02_03_CLAR_15_16(PR):
     """Adrenaline Shot gives 2 more actions; First Aid Kit gains 2 Life after resolving;
     draw and discard effects; the discard action; one action by default."""
     t = Table(PR[(2, "1")])
@@ -507,7 +508,7 @@ def test_trade_piles_always_leave_one_and_empty_piles_EH_TRADE_13_15_16(PR):
 
 
 # ---- Recruit -------------------------------------------------------------------------------------------
-def test_recruit_EH_RECRUIT_01_03_04_06_10_CARDS_10_12(PR):
+def test_recruit_EH_RECRUIT_01_03_04_06_10_CARDS_10(PR):
     """Recruit one Survivor from hand by trashing Supplies worth at least its cost (surplus
     lost); it scores at once; only one per phase; its passive works at once."""
     t = Table(PR[(2, "1")])
@@ -639,11 +640,27 @@ def test_weapon_fire_and_reload_EH_SCEN2_07_08_09_10_11_12_13_14_15_16_19_CLAR_1
     t.step(HAND(0))
     assert [c[3] for c in t.colony(0)] == [1, 1] and "canned_food" in t.disc(0)
     assert t.hand(0) == ["forage"]  # EH-SCEN2-22: not replaced until the next refill
-    # capacity: Reload Drill adds 2 Bullets, the Firearm holds 2, the Scout 1
+    # capacity: Reload Drill adds 2 Bullets, the Firearm and the Scout hold 1, the Sheriff 2
+    t.colony_add(0, "sheriff")
     t.hand_set(0, ["reload_drill"])
     t.turn(0)
     t.step(HAND(0))
-    assert [c[3] for c in t.colony(0)] == [2, 1]
+    assert [c[3] for c in t.colony(0)] == [1, 1, 2]
+
+
+def test_firearm_holds_one_bullet_EH_SCEN2_03_11_CARDS_15(PR):
+    """The Firearm starts loaded with its 1 Bullet and holds no more: "1 Bullet token ...
+    This indicates the weapon is loaded"; only "some cards" take more than one Bullet."""
+    for setup in ("2", "3"):
+        t = Table(PR[(2, setup)])
+        assert t.colony(0) == [("firearm", 1, 0, 1)]
+        assert t.p[L.P_FIREARM_CAP] == 1
+        reserve = int(t.s[L.BULLETS])
+        t.hand_set(0, ["reload_drill"])
+        t.deck_set(0, ["forage"] * 10)
+        t.turn(0)
+        t.step(HAND(0))                                   # bullets 2: no room on the Firearm
+        assert t.colony(0) == [("firearm", 1, 0, 1)] and int(t.s[L.BULLETS]) == reserve
 
 
 def test_first_strike_and_armed_robbery_EH_SCEN2_17_18_CLAR_08_09_10_11_12(PR):
@@ -742,6 +759,27 @@ def test_heroic_act_building_plans_fresh_start_EH_CLAR_01_02_03_04_05_06_07(PR):
     t.turn(0)
     t.step(HAND(0))
     assert t.top == L.E_DRAW and t.legal() == {OPT(s) for s in range(5)}
+
+
+def test_heroic_act_at_exactly_its_life_cost_EH_CLAR_01_02_ACTION_07(PR):
+    """Heroic Act with exactly its Life cost (2) in the pool: it can be played, the Survivor
+    is recruited first and the Life is lost after all other effects (the heart icon), so the
+    pool empties only once the recruit has happened; one Life short, it cannot be played."""
+    t = Table(PR[(2, "1")])
+    assert t.p[L.P_CARDS + C["heroic_act"] * L.KF_N + L.KF_PAY_LIFE] == 2
+    t.hand_set(0, ["heroic_act", "leader"])
+    t.put(0, L.S_LIFE, 2)
+    t.turn(0)
+    assert HAND(0) in t.legal()
+    t.step(HAND(0))
+    assert t.colony(0) == [("leader", 1, 0, 0)] and t.get(0, L.S_SP) == 3
+    assert t.get(0, L.S_LIFE) == 0 and t.get(0, L.S_DEPLETED) == 1
+    assert "leader" not in t.hand(0)
+    t = Table(PR[(2, "1")])
+    t.hand_set(0, ["heroic_act", "leader"])
+    t.put(0, L.S_LIFE, 1)
+    t.turn(0)
+    assert HAND(0) not in t.legal()
 
 
 # ---- variants ---------------------------------------------------------------------------------------------------
@@ -915,7 +953,7 @@ def test_random_and_scripted_playouts_all_player_counts(PR, setup):
                 assert sp.mean() > 0.3  # scripted tables usually reach 11 SP
 
 
-def test_round_structure_EH_RULES_17_EVENT_01_03_04_09_CARDS_13_RECRUIT_02_SETUP_02(PR):
+def test_round_structure_EH_RULES_17_EVENT_01_03_04_CARDS_13_RECRUIT_02_SETUP_02(PR):
     """A round runs Event (one new card, each player from the First player), Action, Trade,
     Recruit, Cleanup; in round 1 of Scenario 1 nobody can recruit; the most SP wins."""
     t = Table(PR[(3, "1")], 4)
@@ -935,7 +973,7 @@ def test_round_structure_EH_RULES_17_EVENT_01_03_04_09_CARDS_13_RECRUIT_02_SETUP
     assert SPEC.long_name == "Edge of Humanity"
 
 
-def test_zones_EH_RULES_07_08_09_10_11_12_14_CARDS_04_05_06_07_08_09_TRADE_04_RECRUIT_05(PR):
+def test_zones_EH_RULES_07_08_09_10_11_12_14_CARDS_04_06_07_08_09_TRADE_04_RECRUIT_05(PR):
     """Draw from your own deck, discard to your own Discard pile, trash to the Waste pile,
     the Waste pile becomes the Main deck when it runs out; card data carry Trade values
     (a bid of 8), Supply values, costs and SP; SP stay when a Survivor leaves."""
@@ -1010,3 +1048,81 @@ def test_scenario_packs_and_custom_decks_EH_SETUP_03_04_05_STORY_04_10_13_14(PR)
         sup = sum(r[f"cards.{k}.type"] == "supply" for k in main)
         assert 0.3 <= sup / len(main) <= 0.55
         assert int(t.s[L.SDECK_N]) + 5 == 34
+
+
+def test_third_unmarked_pack_holds_supplies_EH_STORY_04(PR):
+    """The third unmarked pack "contains more Event, Supply, Action, Survivor, and Building
+    cards": each of those card types is in it, and a custom story's Main deck (which adds
+    that pack) holds Supply cards from it."""
+    r = API.rules()
+    extra = {r[f"cards.{k}.type"] for k in C
+             if r[f"cards.{k}.pack"] == "extra" and r[f"cards.{k}.count"] > 0}
+    assert extra >= {"supply", "action", "survivor", "building"}
+    for seed in range(3):
+        t = Table(PR[(2, "custom")], seed)
+        main = [NAMES[int(k)] for k in t.s[L.MAIN:L.MAIN + int(t.s[L.MAIN_N])]]
+        for p in range(3):
+            main += t.pile(p)
+        assert any(r[f"cards.{k}.pack"] == "extra" and r[f"cards.{k}.type"] == "supply"
+                   for k in main)
+
+
+def test_action_phase_turn_order_EH_ACTION_01(PR):
+    """The Action phase runs from the First Player clockwise, and each player finishes A
+    (the action), B (played cards discarded) and C (hand refilled) before the next starts."""
+    t = Table(PR[(3, "1")])
+    t.s[L.FIRST] = 1
+    for s in range(3):
+        t.hand_set(s, ["fire_camp", "canned_food"])
+        t.deck_set(s, ["forage"] * 10)
+        t.disc_set(s, [])
+    t.stage(L.S_ACTION).settle()
+    order = []
+    while int(t.s[L.STAGE]) == L.S_ACTION and not API.is_terminal(t.s, t.p):
+        s = t.cur
+        order.append(s)
+        for prev in order[:-1]:       # every earlier player is through B and C
+            assert t.disc(prev) == ["fire_camp"] and len(t.hand(prev)) == 5
+        assert t.disc(s) == [] and len(t.hand(s)) == 2
+        t.step(HAND(0))               # A: Fire Camp (draw 2), the only action
+    assert order == [1, 2, 0]
+    assert all(t.disc(s) == ["fire_camp"] and len(t.hand(s)) == 5 for s in range(3))
+
+
+def test_end_game_survivor_sp_EH_CARDS_12(PR):
+    """SP come from Buildings and Survivors, and some score at game end: a recruited Orphan
+    (end-sp) adds its SP only when the game ends, on top of the SP already scored."""
+    r = API.rules()
+    assert r["cards.orphan.timing"] == "end" and r["cards.orphan.ability"].startswith("end-sp")
+    bonus = int(r["cards.orphan.ability"].split()[1])
+    t = Table(PR[(2, "1")])
+    t.colony_add(0, "orphan")
+    t.put(0, L.S_SP, 4)
+    t.put(1, L.S_SP, 4 + bonus)
+    t.stage(L.S_ACTION, 2).settle()            # no SP while the game goes on
+    assert t.get(0, L.S_SP) == 4
+    engine.finish(t.s, t.p, L.END_EVENTS)
+    assert t.get(0, L.S_SP) == 4 + bonus and t.get(1, L.S_SP) == 4 + bonus
+    assert list(API.scores(t.s, t.p)) == [4 + bonus, 4 + bonus]
+
+
+def test_event_scoring_for_every_player_EH_EVENT_09(PR):
+    """Events bring scoring chances to every player: under Vaccine Trials (pay 3 Supplies,
+    gain 1 SP) each player, from the First Player on, may pay and score."""
+    t = Table(PR[(3, "1")])
+    t.s[L.FIRST] = 2
+    t.s[L.EV_CUR] = EV["ep5"]
+    for s in range(3):
+        t.hand_set(s, ["weapons_cache", "forage"])
+        t.put(s, L.S_SP, 0)
+    t.stage(L.S_EVENT).settle()
+    seats = []
+    while t.top == L.T_EVENT or (t.cur in seats and int(t.s[L.STAGE]) == L.S_EVENT):
+        if t.top == L.T_EVENT:
+            seats.append(t.cur)
+            t.step(OPT(0))                      # pay-supplies 3, gain-sp 1
+        else:
+            t.step(HAND(0))                     # the Weapons Cache pays
+    assert seats == [2, 0, 1]
+    assert [t.get(s, L.S_SP) for s in range(3)] == [1, 1, 1]
+    assert all(t.hand(s) == ["forage"] for s in range(3))

@@ -66,6 +66,7 @@ from simcore.court.layout import (
     EXPOSED_MASK,
     FAILS,
     FLESH,
+    INFL,
     LEG_HI,
     LEG_LO,
     LEG_MASK,
@@ -78,6 +79,8 @@ from simcore.court.layout import (
     P_CARD_EFFECT,
     P_CARD_FACTION,
     P_FAIL_EFFECT_UPTO,
+    P_INFL_MAX,
+    P_MIN_WIN_BID,
     P_NUM_PLAYERS,
     REVEALED,
     S_FINAL,
@@ -175,7 +178,9 @@ def _effect_worth(state, params, me, eff, a, b):
     P = params[P_NUM_PLAYERS]
     n = _alive_n(state, P)
     if eff == E_GAIN_INFL:
-        return 1.2 * a
+        # Gethsemoni's "(max five)": only what fits under the cap after a small bid counts
+        room = params[P_INFL_MAX] - state[INFL + me] + 1
+        return 1.2 * min(a, max(room, 0))
     if eff == E_GAIN_SOULS:
         return 1.0 * a
     if eff == E_TARGET_LOSE:
@@ -265,14 +270,21 @@ def _flesh_adjust(state, params, legal, n, me):
     f = state[BID_F + me]
     mine = state[BID_A + me]
     top = 0
+    rivals = 0
     for s in range(P):
-        if s != me and state[ALIVE + s] and state[BID_F + s] == f and state[BID_A + s] > top:
-            top = state[BID_A + s]
+        if s != me and state[ALIVE + s] and state[BID_F + s] == f:
+            rivals += 1
+            if state[BID_A + s] > top:
+                top = state[BID_A + s]
     up = ADJ_BASE + 2
     down = ADJ_BASE
-    if mine <= top and mine + 1 > top and _has(legal, n, up):
+    low = params[P_MIN_WIN_BID]  # a sole bid wins at this amount or more (0 by the rulebook)
+    if ((mine <= top and mine + 1 > top if rivals > 0 else mine < low <= mine + 1)
+            and _has(legal, n, up)):
         return up  # the extra Influence wins the card (or breaks the tie)
-    if mine >= 1 and (mine - 1 > top or mine + 1 < top) and _has(legal, n, down):
+    alone = rivals == 0 and mine - 1 >= low
+    if (mine >= 1 and (alone or (rivals > 0 and (mine - 1 > top or mine + 1 < top)))
+            and _has(legal, n, down)):
         return down  # keep a won card cheaper, or save Influence on a lost one
     return ADJ_BASE + 1
 

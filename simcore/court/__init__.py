@@ -1,4 +1,8 @@
-"""Court of the Dead: Dark Harvest (2-6 players): SPEC, params compiler and helpers.
+"""Court of the Dead: Dark Harvest (3-6 players): SPEC, params compiler and helpers.
+
+The box says 3-6 players; the rulebook's soul table starts at 2 only because eliminations
+can leave two in the game.  A 2-player game is not a supported count: it is kept only as
+the named variant ``two-player`` (``--variant two-player``), so no study plays it by default.
 
 Actions (see :mod:`simcore.court.layout`)::
 
@@ -27,8 +31,8 @@ CARD_KEYS = (
     "cleopsis", "poxxil", "gallevarbe", "exraile", "gethsemoni", "odium", "unnamed_flesh_1",
     "ellianastis", "ghetis", "socopherie", "oglaveil", "unnamed_spirit_1", "unnamed_spirit_2",
     "unnamed_spirit_3",
-    "demithyle", "mortighull", "council_of_osteomancy", "shieve", "queen_of_the_dead",
-    "unnamed_bone_1", "unnamed_bone_2",
+    "demithyle", "mortighull", "council_of_osteomancy", "shieve", "unnamed_bone_1",
+    "unnamed_bone_2", "unnamed_bone_3",
     "mortis_knighthood", "death", "malavestros",
 )
 assert len(CARD_KEYS) == L.NUM_CARDS
@@ -36,8 +40,9 @@ assert len(CARD_KEYS) == L.NUM_CARDS
 SPEC = GameSpec(
     name="court",
     game_id=2,
-    version=2,  # 2: won_<card> info columns
-    players=(2, 6),
+    version=3,  # 2: won_<card> info columns; 3: 3-6 players (2 only as the two-player
+    # variant), Gethsemoni is the Queen of the Dead, a lone bid of 0 wins its card
+    players=(3, 6),  # the box (public facts); 2 only through the two-player variant
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
     state_size=L.STATE_SIZE,
@@ -45,7 +50,8 @@ SPEC = GameSpec(
     has_chance=True,
     hidden_info=True,
     simultaneous=True,
-    setups=("standard",),
+    setups=("standard", "two-player"),
+    setup_players={"two-player": (2, 2)},
     end_reasons=("playing", "final-harvest", "last-survivor", "all-eliminated"),
     # then won_<card>: the seat that won each Court card (-1 nobody), CARD_KEYS order
     info_columns=("rounds", "end_reason", "failures", "eliminations") + tuple(

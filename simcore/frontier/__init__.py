@@ -4,6 +4,11 @@ One seat (the Tel·lus player) against the Zrug Rival Deck, which the engine pla
 by the rulebook's chart (its shuffled deck is chance).  Variants: ``standard``;
 ``eased`` (the rulebook's retry: skip the Rival's Turn 4 and remove the Ruthless
 Hunter); ``skip-turn-4`` and ``no-hunter`` (each eased change alone).
+
+"Skip the Turn 4" has two readings, and the eased result depends on which: ``eased``
+and ``skip-turn-4`` read it as "the Rival does nothing on its 4th turn";
+``eased-row5`` reads it as "the Rival's 4th turn already plays the 'Turn 5 and so'
+row".  Report both wherever the eased mission is reported.
 Card statistics are not in the rulebook: they are `assumed` entries of
 rules.toml (``darkbalance rules frontier``), compiled into params so sweeps can
 change them.
@@ -20,7 +25,9 @@ from simcore.spec import BadInput, GameSpec
 SPEC = GameSpec(
     name="frontier",
     game_id=6,
-    version=1,
+    version=2,  # 2: the turn-start win check comes before the Rival's wipe-out; both
+    # readings of "skip the Turn 4" named (eased, eased-row5); the starting cards enter
+    # deactivated (turn 1 skips Activation)
     players=(1, 1),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -29,23 +36,29 @@ SPEC = GameSpec(
     has_chance=True,
     hidden_info=False,  # only deck orders are unseen, and decks are drawn at random (counts)
     simultaneous=False,
-    setups=("standard", "eased", "skip-turn-4", "no-hunter"),
+    setups=("standard", "eased", "eased-row5", "skip-turn-4", "no-hunter"),
     end_reasons=("playing", "win-colonized", "loss-bunker", "rival-exhausted", "turn-cap",
                  "loss-abandonment"),
     info_columns=("rounds", "end_reason", "cp", "bunker_damage", "rival_cards_played",
                   "rival_removed", "troops_lost", "rival_turns"),
     personas=("default",),
     long_name="Dark Frontier: the solo Tel·lus mission",
-    setup_aliases={"skip4": "skip-turn-4", "skip-4": "skip-turn-4", "nohunter": "no-hunter"},
+    setup_aliases={"skip4": "skip-turn-4", "skip-4": "skip-turn-4", "nohunter": "no-hunter",
+                   "eased-idle": "eased", "eased-turn5": "eased-row5",
+                   "eased-turn-5": "eased-row5"},
 )
 
 #: (skip the Rival's Turn 4, remove the Ruthless Hunter) per variant
 VARIANTS = {
     "standard": (0, 0),
     "eased": (1, 1),
+    "eased-row5": (1, 1),
     "skip-turn-4": (1, 0),
     "no-hunter": (0, 1),
 }
+#: the reading of "skip the Turn 4" (DF-VARIANT-05): 0 the Rival does nothing on its 4th
+#: turn, 1 its 4th turn plays the "Turn 5 and so" row
+SKIP_READING = {"eased-row5": 1}
 
 _INT_RANGES = {  # card field -> (lo, hi) the kernels accept
     "cost": (0, 20), "attack": (0, 20), "life": (0, 20), "structure": (0, 99),
@@ -98,7 +111,9 @@ def compile_params(rules, players, setup):
     int_in(rules, "rival.abilities", 0, 0)
     int_in(rules, "rival.reveal_short", 1, 1)
     int_in(rules, "rival.target_bunker", 0, 0)
-    p[L.P_SKIP_MODE] = int_in(rules, "variant.skip_turn4_mode", 0, 1)
+    # both readings are named setups, so the rules value only names them (not swept)
+    _choice(rules, "variant.skip_turn4_mode", ("both-named",))
+    p[L.P_SKIP_MODE] = SKIP_READING.get(setup, 0) if skip_t4 else 0
     p[L.P_SKIP_T4] = skip_t4
     p[L.P_REVEAL_ACTIVE] = 1
     p[L.P_START_A] = L.BUNKER

@@ -332,9 +332,12 @@ def rival_turn_finish(state, params, rng):
                 state[DECK + k] += state[DISC + k]
                 state[DISC + k] = 0
     _clear_troop_damage(state, params)
-    _check_exhausted(state, params)
-    if state[END] != END_PLAYING:
-        return
+    # the next Tel·lus turn starts now, and its win check ("start one of your turns with
+    # 10 Colonization Points ... and a Bunker") comes before the wiped-out Rival ends the game
+    if not (state[CP] >= params[P_CP_TARGET] and bunker_slot(state) >= 0):
+        _check_exhausted(state, params)
+        if state[END] != END_PLAYING:
+            return
     start_player_turn(state, params, rng)
 
 

@@ -30,7 +30,8 @@ from simcore.spec import BadInput, GameSpec
 SPEC = GameSpec(
     name="humanity",
     game_id=5,
-    version=1,
+    version=2,  # 2: Heroic Act's Life cost after the recruit, Supplies in the third unmarked
+    # pack, Firearms hold 1 Bullet
     players=(2, 5),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -217,6 +218,12 @@ def compile_params(rules, players, setup):
             p[o + L.KF_SP] = int_in(rules, base + "sp", 0, 20)
         p[o + L.KF_LIFE] = int_in(rules, base + "life", -9, 9) if base + "life" in rules else 0
         p[o + L.KF_PAY_LIFE] = int_in(rules, base + "pay_life", 0, 9) if base + "pay_life" in rules else 0
+        if p[o + L.KF_PAY_LIFE] > 0:
+            if base + "life" in rules:
+                raise BadInput(f"humanity: {base}life and {base}pay_life are both set; valid: "
+                               "one (a Life cost is lost as the heart icon)")
+            # a Life cost is paid as the heart icon: lost after all other effects
+            p[o + L.KF_LIFE] = -p[o + L.KF_PAY_LIFE]
         p[o + L.KF_WEAPON] = int_in(rules, base + "weapon", 0, 5) if base + "weapon" in rules else 0
         p[o + L.KF_NEEDS_FIRE] = int_in(rules, base + "needs_fire", 0, 1) if base + "needs_fire" in rules else 0
         p[o + L.KF_REQ] = _choice(rules, base + "requires", L.REQ_NAMES) if base + "requires" in rules else 0
