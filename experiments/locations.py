@@ -106,7 +106,8 @@ def analyse(study: Study, out) -> list[Section]:
             spread = scores.max(axis=1) - scores.min(axis=1)
             if extra_cols is None:
                 extra_cols = [c for c in get_game("darkness").SPEC.info_columns[2:]
-                              if c in d.columns and not c.startswith("loc")]
+                              if c in d.columns and not c.startswith("loc")
+                              and c != "first_player"]
             for loc in LOCATIONS:
                 m = _has(d, loc)
                 acc[loc]["n"] += int(m.sum())

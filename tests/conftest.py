@@ -21,9 +21,9 @@ def registry_cases():
         lo, hi = spec.players
         for players in range(lo, hi + 1):
             out.append((name, players, spec.setups[0]))
-        mid = min(max(lo, 3), hi)
         for setup in spec.setups[1:]:
-            out.append((name, mid, setup))
+            slo, shi = spec.player_range(setup)  # a variant may have its own range
+            out.append((name, min(max(slo, 3), shi), setup))
     return out
 
 
