@@ -74,8 +74,13 @@ def games():
         click.echo(f"{name:<10} {s.players[0]}-{s.players[1]:<6} {s.version:<8} {setups}")
 
 
-def play_options(f):
-    """The options that say which games to play: shared by simulate, replay and decisions."""
+def play_options(f=None, *, variant_alias: bool = True):
+    """The options that say which games to play: shared by simulate, replay, decisions and
+    compare (where ``--variant`` names a rules change, so the setup is ``--setup`` only)."""
+    if f is None:
+        return lambda g: play_options(g, variant_alias=variant_alias)
+    names = ("--setup", "--variant", "--scenario") if variant_alias else ("--setup",
+                                                                          "--scenario")
     opts = [
         click.option("--players", "-p", type=int, default=None,
                      help="Player count (default: minimum)."),
@@ -84,7 +89,7 @@ def play_options(f):
         click.option("--seed", "-s", type=int, default=0, show_default=True),
         click.option("--threads", "-t", type=int, default=None,
                      help="numba threads (default: all)."),
-        click.option("--setup", "--variant", "--scenario", "setup", default=None,
+        click.option(*names, "setup", default=None,
                      help="Named setup, variant or scenario (see `darkbalance games`)."),
         click.option("--no-rotate", is_flag=True,
                      help="Keep agents in the seats given (no rotation)."),
@@ -232,6 +237,57 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, c
     if out:
         write_table(df, out)
         click.echo(f"wrote {len(df)} rows to {out}")
+
+
+@main.command()
+@click.argument("game")
+@click.option("--variant", "variants", multiple=True, required=True,
+              metavar="'NAME: path=value; ...'",
+              help="A rules change to compare with the baseline (repeatable): --set "
+                   "overrides separated by ';', or '@file.toml'.")
+@click.option("--games", "-n", "n_games", type=int, default=2000, show_default=True,
+              help="Games per run (the cap with --precision).")
+@click.option("--precision", type=float, default=0.0,
+              help="Stop once every rate difference's 95% half-width is at most this "
+                   "(win rates and end-reason shares).")
+@click.option("--out", "-o", default=None, metavar="FILE.csv|.parquet",
+              help="Write the differences table.")
+@click.option("--html", "html_out", default=None, metavar="FILE.html",
+              help="Write a small report with a figure.")
+@play_options(variant_alias=False)
+def compare(game, variants, players, agents, seed, threads, setup, no_rotate, clans, first,
+            locations, random_setup, rules_file, sets, n_games, precision, out, html_out):
+    """Compare rule variants with the baseline on common random numbers (paired
+    differences of win rates, scores, length, end reasons and decisions, 95% intervals).
+
+    \b
+    Examples:
+      darkbalance compare frontier --agents scripted --variant "easy: mission.cp_target=8"
+      darkbalance compare court --players 4 --agents scripted --variant "v: @my.toml"
+    """
+    from experiments.api import check_games, check_int
+    from experiments.compare import compare as run_compare, compare_html, format_compare
+    from experiments.io import check_output, write_table
+    from experiments.options import game_options
+
+    n_games = check_games(n_games, "--games")
+    seed = check_int("--seed", seed, 0)
+    if not precision >= 0:
+        raise BadInput(f"--precision must be >= 0, got {precision!r}")
+    if out:
+        check_output(out)
+    if html_out:
+        check_output(html_out, (".html",))
+    setup, sets = game_options(game, setup, sets, clans, first, locations, random_setup)
+    df = run_compare(game, list(variants), agents, players, setup, rules_file, sets, n_games,
+                     seed, precision, threads=threads)
+    click.echo(format_compare(df))
+    if out:
+        write_table(df, out)
+        click.echo(f"wrote {len(df)} rows to {out}")
+    if html_out:
+        compare_html(df, html_out, f"{game}: rule variants vs baseline")
+        click.echo(f"wrote {html_out}")
 
 
 @main.command()

@@ -14,3 +14,10 @@ def simulate(*args, **kwargs):
     from experiments.api import simulate as _simulate
 
     return _simulate(*args, **kwargs)
+
+
+def compare(*args, **kwargs):
+    """See :func:`experiments.compare.compare` (paired what-if differences)."""
+    from experiments.compare import compare as _compare
+
+    return _compare(*args, **kwargs)

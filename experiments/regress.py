@@ -30,13 +30,16 @@ DEFAULT_PATH = Path("results/baselines/default.json")
 
 # One cheap cell per engine: scripted play where a scripted agent exists (it is what
 # designers read), random for the calibration game.  Sizes keep a re-run to seconds.
+# Sizes: 20,000 games let a win rate near 50% show a 2-point shift at 80% power after the
+# Holm correction; the long games get what fits a CI minute, and `regress` prints each
+# metric's detectable shift so the gate's reach is stated, not implied.
 DEFAULT_CELLS = (
     {"game": "connect4", "agents": "random", "games": 20000},
-    {"game": "court", "players": 4, "agents": "scripted", "games": 4000},
-    {"game": "frontier", "agents": "scripted", "setup": "standard", "games": 4000},
-    {"game": "darkness", "players": 3, "agents": "scripted", "games": 600},
-    {"game": "humanity", "players": 3, "agents": "scripted", "games": 600},
-    {"game": "darkleaf", "agents": "scripted", "clans": "huldra,murg", "games": 300},
+    {"game": "court", "players": 4, "agents": "scripted", "games": 20000},
+    {"game": "frontier", "agents": "scripted", "setup": "standard", "games": 20000},
+    {"game": "darkness", "players": 3, "agents": "scripted", "games": 6000},
+    {"game": "humanity", "players": 3, "agents": "scripted", "games": 6000},
+    {"game": "darkleaf", "agents": "scripted", "clans": "huldra,murg", "games": 1500},
 )
 
 
@@ -69,8 +72,36 @@ def _resolve(cell: dict) -> dict:
             "games": int(cell["games"])}
 
 
-def measure(cell: dict, seed: int, index: int, threads=None) -> dict:
-    """Play ``cell`` and return its metrics as {name: {mean, sd, n}}."""
+FINGER_COLS = ("length", "winner")  # with every return_<seat> and score_<seat>
+
+
+def fingerprint(df) -> tuple[str, np.ndarray]:
+    """(sha256 over every game's outcome row, a 16-bit print per game): an unchanged
+    engine reproduces both to the bit; the per-game prints name the first game that moved."""
+    import pandas as pd
+
+    cols = [c for c in df.columns if c.startswith(("return_", "score_"))] + list(FINGER_COLS)
+    h = pd.util.hash_pandas_object(df[cols], index=False).to_numpy(np.uint64)
+    return __import__("hashlib").sha256(h.tobytes()).hexdigest(), (h & 0xFFFF).astype("<u2")
+
+
+def _pack(prints: np.ndarray) -> str:
+    import base64
+    import zlib
+
+    return base64.b64encode(zlib.compress(prints.tobytes(), 9)).decode()
+
+
+def _unpack(text: str) -> np.ndarray:
+    import base64
+    import zlib
+
+    return np.frombuffer(zlib.decompress(base64.b64decode(text)), dtype="<u2")
+
+
+def measure(cell: dict, seed: int, index: int, threads=None, prints: bool = False):
+    """Play ``cell`` and return its metrics as {name: {mean, sd, n}} (and, with
+    ``prints``, its fingerprint (sha256, per-game prints) as a second value)."""
     df = simulate(cell["game"], cell["agents"], cell["games"], seed, cell["players"],
                   cell.get("setup"), sets=tuple(cell["sets"]), threads=threads, cell=index)
     out = {}
@@ -85,7 +116,16 @@ def measure(cell: dict, seed: int, index: int, threads=None) -> dict:
     if cell["players"] > 1:
         put("no_sole_winner", df["winner"] < 0)
     put("length", df["length"])
-    return out
+    return (out, fingerprint(df)) if prints else out
+
+
+def mde(n: int, sd: float, alpha: float, power: float = 0.8) -> float:
+    """Smallest shift of a mean the two-sample z test detects with ``power`` at ``alpha``
+    (two-sided), both samples of size ``n`` with standard deviation ``sd``."""
+    from statistics import NormalDist
+
+    z = NormalDist().inv_cdf
+    return (z(1 - alpha / 2) + z(power)) * sd * (2.0 / max(n, 1)) ** 0.5
 
 
 def check_target(path) -> Path:
@@ -112,7 +152,8 @@ def write_baseline(path, cells, seed: int = 0, threads=None, echo=print) -> Path
     for i, c in enumerate(cells):
         c = _resolve(c)
         c["version"] = get_game(c["game"]).SPEC.version
-        c["metrics"] = measure(c, seed, i, threads)
+        c["metrics"], (sha, prints) = measure(c, seed, i, threads, prints=True)
+        c["fingerprint"] = {"sha256": sha, "games16": _pack(prints)}
         echo(f"measured {_label(c)}: {c['games']} games")
         rows.append(c)
     doc = {"format": FORMAT, "seed": seed, "cells": rows}
@@ -140,6 +181,7 @@ def load_baseline(path) -> dict:
         for k, t in need.items():
             if not isinstance(c, dict) or not isinstance(c.get(k), t):
                 raise BadInput(f"baseline {str(path)!r}: cell {i} needs {k!r} ({t.__name__})")
+        get_game(c["game"])  # unknown game: BadInput naming the valid ones
         if "setup" in c and not (c["setup"] is None or isinstance(c["setup"], str)):
             raise BadInput(f"baseline {str(path)!r}: cell {i} 'setup' must be a name")
         if not c["metrics"]:
@@ -156,7 +198,11 @@ def load_baseline(path) -> dict:
             if v["n"] < 2 or v["sd"] < 0:
                 raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r} has n={v['n']}"
                                f", sd={v['sd']} (needs n >= 2 and sd >= 0)")
-        get_game(c["game"])  # unknown game: BadInput naming the valid ones
+        fp = c.get("fingerprint")
+        if fp is not None and not (isinstance(fp, dict) and isinstance(fp.get("sha256"), str)
+                                   and isinstance(fp.get("games16"), str)):
+            raise BadInput(f"baseline {str(path)!r}: cell {i} 'fingerprint' needs sha256 and "
+                           "games16 strings")
     if not isinstance(doc.get("seed"), int):
         raise BadInput(f"baseline {str(path)!r}: 'seed' must be an integer")
     return doc
@@ -164,18 +210,42 @@ def load_baseline(path) -> dict:
 
 def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
           echo=print) -> list[Moved]:
-    """Re-run every cell of baseline ``path``; return the metrics that moved."""
+    """Re-run every cell of baseline ``path``; return what moved.
+
+    Where a cell's engine version is unchanged and the run uses the baseline's seed, the
+    gate is exact: any game whose outcome differs from the baseline's fails the cell (an
+    unreviewed behaviour change) and the first such game index is named.  Where the
+    version was bumped (or another seed re-samples), every metric gets a Welch z test,
+    Holm-adjusted over the baseline at ``alpha``, and its shift with a 95% interval and
+    the minimum detectable effect at 80% power are printed.
+    """
     if not 0 < alpha < 1:
         raise BadInput(f"--alpha must be in (0, 1), got {alpha!r}")
     doc = load_baseline(path)
+    same_seed = seed is None or seed == doc["seed"]
     seed = doc["seed"] if seed is None else seed
-    tests = []
+    tests, exact = [], []
+    n_metrics = sum(len(c["metrics"]) for c in doc["cells"])
     for i, c in enumerate(doc["cells"]):
         v = get_game(c["game"]).SPEC.version
-        if v != c["version"]:
+        bumped = v != c["version"]
+        if bumped:
             echo(f"note: {c['game']} engine is version {v}, the baseline has {c['version']} "
-                 "(a declared behaviour change; refresh with --update once reviewed)")
-        now = measure(c, seed, i, threads)
+                 "(a declared behaviour change: statistical test; refresh with --update once "
+                 "reviewed)")
+        now, (sha, prints) = measure(c, seed, i, threads, prints=True)
+        fp = c.get("fingerprint")
+        if not bumped and same_seed and fp is not None:
+            if sha != fp["sha256"]:
+                old = _unpack(fp["games16"])
+                k = min(len(old), len(prints))
+                diff = np.flatnonzero(old[:k] != prints[:k])
+                first = int(diff[0]) if len(diff) else k
+                exact.append(Moved(i, _label(c), f"game {first}", 0.0, 1.0, 0.0, 0.0))
+                echo(f"  CHANGED {_label(c)}: version {v} unchanged but game {first} (of "
+                     f"{len(prints)}) plays differently from the baseline; an unreviewed "
+                     f"behaviour change (bump the version, then --update)")
+            continue
         for m, b in c["metrics"].items():
             if m not in now:
                 raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r} is not measured; "
@@ -183,11 +253,17 @@ def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
             a = now[m]
             p = welch_z_p(b["mean"], b["sd"], b["n"], a["mean"], a["sd"], a["n"])
             tests.append((i, _label(c), m, b["mean"], a["mean"], p))
+            se = (b["sd"] ** 2 / b["n"] + a["sd"] ** 2 / a["n"]) ** 0.5
+            d = a["mean"] - b["mean"]
+            echo(f"  {_label(c)}: {m} {b['mean']:.4f} -> {a['mean']:.4f}, shift {d:+.4f} "
+                 f"[{d - 1.96 * se:+.4f}, {d + 1.96 * se:+.4f}]; detectable at 80% power: "
+                 f"{mde(b['n'], b['sd'], alpha / max(n_metrics, 1)):.4f}")
     adj = holm([t[-1] for t in tests])
     moved = [Moved(*t, q) for t, q in zip(tests, adj) if q < alpha]
-    echo(f"{path}: {len(doc['cells'])} cells, {len(tests)} metrics, seed {seed}, "
-         f"Welch z tests, Holm-adjusted, alpha {alpha}: {len(moved)} moved")
+    echo(f"{path}: {len(doc['cells'])} cells; exact check where the version is unchanged "
+         f"({len(exact)} changed); {len(tests)} metrics tested (Welch z, Holm, alpha "
+         f"{alpha}, seed {seed}): {len(moved)} moved")
     for m in moved:
         echo(f"  MOVED {m.label}: {m.metric} {m.base:.4f} -> {m.now:.4f} "
              f"(Holm p = {m.p_holm:.2g})")
-    return moved
+    return exact + moved

@@ -51,7 +51,10 @@ def test_unchanged_engines_pass_and_reproduce(small_baseline):
 
 
 def test_moved_metric_fails_with_exit_1(small_baseline, tmp_path):
+    """The statistical path (a bumped engine version): a shift beyond chance fails."""
     doc = json.loads(small_baseline.read_text())
+    for c in doc["cells"]:
+        c["version"] -= 1  # as if both engines had been bumped since the baseline
     doc["cells"][1]["metrics"]["return_2"]["mean"] += 0.08   # ~9 standard errors
     doc["cells"][0]["metrics"]["length"]["mean"] += 0.01     # well within chance
     bad = tmp_path / "shifted.json"
@@ -60,6 +63,40 @@ def test_moved_metric_fails_with_exit_1(small_baseline, tmp_path):
     assert res.exit_code == 1, res.output
     assert "MOVED court 4p random: return_2" in res.output
     assert "connect4" not in res.output.split("moved", 1)[1]
+
+
+def test_one_changed_game_at_an_unchanged_version_is_named(small_baseline, tmp_path):
+    """Exact path: the same version must replay every game to the bit; one game whose
+    outcome differs fails the gate and is named."""
+    doc = json.loads(small_baseline.read_text())
+    fp = doc["cells"][0]["fingerprint"]
+    prints = R._unpack(fp["games16"]).copy()
+    prints[1234] ^= 1  # the baseline remembers game 1234 differently
+    fp["games16"] = R._pack(prints)
+    fp["sha256"] = "0" * 64
+    bad = tmp_path / "one_game.json"
+    bad.write_text(json.dumps(doc))
+    res = run("regress", bad)
+    assert res.exit_code == 1, res.output
+    assert "CHANGED connect4 2p random: version 1 unchanged but game 1234 (of 3000)" \
+        in res.output
+    assert "court" not in res.output.split("CHANGED", 1)[1].split("\n")[0]
+
+
+def test_shift_of_the_stated_detectable_size_is_usually_caught(small_baseline, tmp_path):
+    """At the bumped-version path, a shift equal to the printed minimum detectable effect
+    (80% power) is caught in most re-samples."""
+    doc = json.loads(small_baseline.read_text())
+    for c in doc["cells"]:
+        c["version"] -= 1
+    m = doc["cells"][1]["metrics"]["return_0"]
+    n_metrics = sum(len(c["metrics"]) for c in doc["cells"])
+    m["mean"] += R.mde(m["n"], m["sd"], 0.01 / n_metrics)
+    p = tmp_path / "mde.json"
+    p.write_text(json.dumps(doc))
+    caught = sum(any(x.metric == "return_0" and x.label.startswith("court")
+                     for x in R.check(p, seed=s, echo=lambda *_: None)) for s in range(20, 26))
+    assert caught >= 4, f"caught in {caught} of 6 re-samples"
 
 
 def test_other_seed_is_within_chance(small_baseline):

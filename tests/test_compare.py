@@ -1,0 +1,74 @@
+"""`darkbalance compare` (issue 18): paired what-if differences on common random numbers."""
+import pytest
+from click.testing import CliRunner
+
+from cli import main
+from experiments import compare
+from experiments.compare import parse_variant
+from simcore.spec import BadInput
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_identical_variant_differs_by_exactly_zero():
+    df = compare("connect4", ["same: board.cols=7"], "scripted,random", games=300, seed=2)
+    assert len(df) > 5
+    assert (df["difference"] == 0).all() and (df["ci_low"] == 0).all() \
+        and (df["ci_high"] == 0).all()
+
+
+def test_a_helping_change_moves_the_right_way():
+    """A lower Colonization target can only make the solo mission easier."""
+    df = compare("frontier", ["easy: mission.cp_target=7"], "scripted", games=600, seed=1)
+    r = df[df["metric"] == "win rate, seat 0"].iloc[0]
+    assert r["difference"] > 0 and r["ci_low"] > 0, r.to_dict()
+    assert r["value"] == pytest.approx(r["baseline"] + r["difference"])
+
+
+def test_precision_stops_early():
+    df = compare("connect4", ["wide: board.cols=8"], "random", games=20000, seed=3,
+                 precision=0.05, block=500)
+    assert df["games"].max() < 20000
+    moved = df[(df["difference"] != 0) & df["metric"].str.startswith(("win rate", "ends by"))]
+    assert ((moved["ci_high"] - moved["ci_low"]) / 2 <= 0.05 + 1e-12).all()
+
+
+@pytest.mark.parametrize("text,name,sets,rules", [
+    ("cheap: a.b=1; c.d=[1, 2]", "cheap", ("a.b=1", "c.d=[1, 2]"), None),
+    ("v2: @x.toml; a=3", "v2", ("a=3",), "x.toml"),
+    ("a.b=2", "variant1", ("a.b=2",), None),
+])
+def test_variant_syntax(text, name, sets, rules):
+    assert parse_variant(text) == (name, sets, rules)
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["--variant", "bad: nonsense"], "neither path=value nor @file.toml"),
+    (["--variant", "x: board.nope=3"], "unknown rules path 'board.nope'"),
+    (["--variant", "x:"], "no change given"),
+    (["--variant", "x: board.cols=7", "--variant", "x: board.cols=8"], "names must differ"),
+    (["--variant", "x: @/nonexistent.toml"], "does not exist"),
+])
+def test_bad_variants_exit_2(args, needle):
+    res = run("compare", "connect4", "-n", 10, *args)
+    assert res.exit_code == 2, res.output
+    lines = [ln for ln in res.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and lines[0].startswith("error: ") and needle in lines[0]
+
+
+def test_cli_writes_table_and_html(tmp_path):
+    res = run("compare", "connect4", "-n", 200, "--agents", "scripted,random",
+              "--variant", "w: board.cols=8", "--out", tmp_path / "d.csv",
+              "--html", tmp_path / "d.html")
+    assert res.exit_code == 0, res.output
+    assert "w - baseline (paired over 200 games" in res.output
+    assert (tmp_path / "d.csv").stat().st_size > 0
+    assert (tmp_path / "d.png").stat().st_size > 0
+    assert "<img src='d.png'" in (tmp_path / "d.html").read_text()
+
+
+def test_no_variant_is_refused():
+    with pytest.raises(BadInput, match="at least one --variant"):
+        compare("connect4", [], games=10)
