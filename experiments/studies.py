@@ -13,7 +13,7 @@ from experiments.execute import games_on_disk, run_study
 from experiments.reporting import write_report
 from simcore.spec import BadInput, game_names, get_game
 
-STUDIES = ("winrates", "ladder", "matchups", "locations", "setups", "sensitivity")
+STUDIES = ("winrates", "ladder", "personas", "matchups", "locations", "setups", "sensitivity")
 PROFILES = ("quick", "full")
 _INTERNAL = ("smoke",)  # a tiny budget for the test suite only
 

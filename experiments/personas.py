@@ -1,0 +1,119 @@
+"""Study `personas`: what happens when players adapt (issue 17).
+
+For each game with scripted personas (court, humanity, darkness) and each table size,
+every multiset of personas at the table plays (seats rotated).  The empirical game's
+symmetric equilibrium (experiments.equilibrium: time-averaged replicator dynamics) gives
+the mix of personas adapting players settle on, and each persona's win rate at that mix,
+with parametric-bootstrap 95% intervals.  A fixed seating (one free-rider among fair
+players) is shown beside it, but the equilibrium is the finding.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from experiments.aggregate import summarize
+from experiments.equilibrium import bootstrap, compositions, solve
+from experiments.plan import Study
+from experiments.reporting import Section, bar_with_intervals
+from simcore.spec import game_names, get_game
+
+TITLE = "Persona equilibria: the mix adapting players settle on"
+GAMES = ("court", "humanity", "darkness")
+
+BUDGET = {"smoke": {"fast": 60, "slow": 20, "reps": 20},
+          "quick": {"fast": 600, "slow": 120, "reps": 60},
+          "full": {"fast": 6000, "slow": 1200, "reps": 400}}
+TABLES = {"court": (3, 4, 5, 6), "humanity": (2, 3, 4), "darkness": (2, 3, 4)}
+
+
+def personas_of(game: str) -> list[str]:
+    """The personas a table may hold (``legacy``, the pre-fix scripts, is left out)."""
+    return [p for p in get_game(game).SPEC.personas if p != "legacy"]
+
+
+def build(profile: str, seed: int) -> Study:
+    b = BUDGET[profile]
+    st = Study("personas", seed, [], chunk=1000 if profile != "full" else 5000)
+    for g in GAMES:
+        if g not in game_names():
+            continue
+        ps = personas_of(g)
+        lo, hi = get_game(g).SPEC.players
+        for P in TABLES[g]:
+            if not lo <= P <= hi:
+                continue
+            stream = len(st.cells)
+            for comp in compositions(len(ps), P):
+                agents = tuple(f"scripted:{ps[i]}" for i in comp)
+                st.add(g, P, agents, b["fast"] if g == "court" else b["slow"], stream=stream,
+                       labels={"comp": list(comp)})
+    st.notes.append(f"bootstrap replicates: {b['reps']}")
+    return st
+
+
+def analyse(study: Study, out) -> list[Section]:
+    reps = int(study.notes[0].split(":")[1]) if study.notes else 100
+    rows, tables = [], []
+    by = {}
+    for c in study.cells:
+        by.setdefault((c.game, c.players), []).append(c)
+    findings = []
+    for (g, P), cells in by.items():
+        ps = personas_of(g)
+        k = len(ps)
+        means, ses = {}, {}
+        for c in cells:
+            s = summarize(out, c)
+            comp = tuple(c.labels["comp"])
+            for i in sorted(set(comp)):
+                r, lo, hi, n = s.agent_rate(f"scripted:{ps[i]}" if i else "scripted")
+                if n == 0:  # the first persona's canonical text is plain "scripted"
+                    r, lo, hi, n = s.agent_rate(f"scripted:{ps[i]}")
+                means[(comp, i)] = float(r)
+                ses[(comp, i)] = float(np.sqrt(max(r * (1 - r), 1e-4) / max(n, 1)))
+                tables.append({"game": g, "players": P,
+                               "table": " + ".join(ps[j] for j in comp), "persona": ps[i],
+                               "seat_games": n, "win_rate": r, "ci_low": lo, "ci_high": hi})
+        x, regret = solve(means, k, P)
+        ci = bootstrap(means, ses, k, P, reps=reps, seed=study.seed)
+        from experiments.equilibrium import fitness
+
+        f = fitness(means, k, P, x)
+        for i, p in enumerate(ps):
+            rows.append({"game": g, "players": P, "persona": p, "share": x[i],
+                         "share_low": ci["share_low"][i], "share_high": ci["share_high"][i],
+                         "win_rate_at_equilibrium": f[i], "ci_low": ci["rate_low"][i],
+                         "ci_high": ci["rate_high"][i], "fair_share": 1 / P,
+                         "regret": regret})
+        mix = ", ".join(f"{p} {100 * x[i]:.0f}% [{100 * ci['share_low'][i]:.0f}, "
+                        f"{100 * ci['share_high'][i]:.0f}]" for i, p in enumerate(ps))
+        played = [i for i in range(k) if x[i] > 0]
+        rates = "; ".join(f"{ps[i]} wins {100 * f[i]:.1f}% [{100 * ci['rate_low'][i]:.1f}, "
+                          f"{100 * ci['rate_high'][i]:.1f}]" for i in played)
+        findings.append(f"{g} at {P} players: adapting players settle on {mix} "
+                        f"(regret {regret:.3f}); at that mix {rates}, against a fair share of "
+                        f"{100 / P:.1f}%.")
+    eq = pd.DataFrame(rows)
+    fixed = pd.DataFrame(tables)
+    secs = [Section("Findings", text=findings + [
+        "Method: every multiset of personas at the table played with seats rotated; the "
+        "symmetric equilibrium of that empirical game by time-averaged replicator dynamics "
+        "(regret = what the best persona would gain over the mix; 0 at an equilibrium); "
+        f"95% intervals from a parametric bootstrap of every table's win rates ({reps} "
+        "replicates). Scripted personas only: the mix is over these scripts' styles."])]
+    sec = Section("Equilibrium mix and win rates at equilibrium")
+    sec.tables.append(("equilibrium", eq, "Equilibrium share of each persona and its win "
+                       "rate at that mix (bootstrap 95%)"))
+    if len(eq):
+        lab = [f"{r.game} {r.players}p {r.persona}" for r in eq.itertuples()]
+        sec.figures.append(("equilibrium_shares", bar_with_intervals(
+            lab, eq["share"], eq["share_low"], eq["share_high"],
+            "Equilibrium persona shares", ylabel="share of players"), eq,
+            "Equilibrium share per persona (bootstrap 95%)"))
+    secs.append(sec)
+    sec = Section("Every table composition (fixed seatings)")
+    sec.tables.append(("compositions", fixed, "Win rate of each persona at each table "
+                       "composition (Wilson 95%)"))
+    secs.append(sec)
+    return secs
