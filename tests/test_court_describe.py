@@ -77,7 +77,7 @@ def test_bids_and_the_flesh_favor(P3):
     s = court(p, ("gethsemoni", "odium", "demithyle"), [5, 5, 5], [5, 4, 3], favors=(2, -1, -1))
     assert s[L.DEC] == L.D_BID and s[L.CUR] == 0
     t = describe(s, p, encode_bid(BO, 3))
-    assert t.startswith("seat 0 bids 3 Influence on the Bone faction (Demithyle)")
+    assert t.startswith("seat 0 bids 3 Influence on the Bone faction for Demithyle (holds 5)")
     assert kind(s, p, encode_bid(BO, 3)) == "bid"
     for seat, (f, k) in enumerate([(FL, 2), (FL, 2), (SP, 1)]):
         assert s[L.CUR] == seat

@@ -86,7 +86,7 @@ def _describe(state, params, a: int) -> str | None:
     if d == L.D_BID and 0 <= a < L.AMT_BASE:
         f, k = a // 6, a % 6
         c = int(state[L.REVEALED + f]) if f < L.NUM_FACTIONS else -1
-        on = f" ({card_name(c)})" if c >= 0 else ""
+        on = f" for {card_name(c)}" if c >= 0 else ""
         return f"{who} bids {k} Influence on the {FACTION_NAMES[f]} faction{on}" \
                f" (holds {int(state[L.INFL + seat])})"
     if d == L.D_OFFER and L.AMT_BASE <= a < L.SMALL_BASE:
@@ -174,7 +174,7 @@ def _describe(state, params, a: int) -> str | None:
 
 def describe(state, params, action: int) -> str:
     """``action`` in the rulebook's words, e.g. ``"seat 2 bids 3 Influence on the Bone
-    faction (Demithyle) (holds 4)"``; read from ``state`` before the action is applied."""
+    faction for Demithyle (holds 4)"``; read from ``state`` before the action is applied."""
     a = int(action)
     try:
         text = _describe(state, params, a)
