@@ -15,7 +15,9 @@ Actions (see :mod:`simcore.court.layout`)::
     155       decline / no        156  yes
 
 ``encode_bid``/``decode_bid`` (and the jitted ``engine.bid_action``/``engine.decode_bid``)
-convert bids; ``describe_action`` names any action for logs.
+convert bids; ``describe_action`` names any action for logs and ``describe`` names it in
+the rulebook's words from the state (:mod:`simcore.court.describe`); the kinds of actions
+counted by ``decisions`` are in :mod:`simcore.court.kinds`.
 """
 from pathlib import Path
 
@@ -23,6 +25,8 @@ import numpy as np
 
 from simcore.court import engine
 from simcore.court import layout as L
+from simcore.court.describe import describe  # noqa: F401  (re-exported)
+from simcore.court.kinds import ACTION_KINDS
 from simcore.game import GameAPI, int_in
 from simcore.spec import BadInput, GameSpec
 
@@ -58,6 +62,7 @@ SPEC = GameSpec(
         f"won_{k}" for k in CARD_KEYS),
     personas=("fair-share", "free-rider", "court-hawk"),
     long_name="Court of the Dead: Dark Harvest",
+    action_kinds=ACTION_KINDS,
 )
 
 FACTIONS = ("flesh", "spirit", "bone", "united")

@@ -26,6 +26,7 @@ from simcore.court.cards import (
     immediate,
     spirit_favor,
 )
+from simcore.court.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.court.layout import (
     ADJ_BASE,
     ALIVE,

@@ -11,7 +11,8 @@ and ``skip-turn-4`` read it as "the Rival does nothing on its 4th turn";
 row".  Report both wherever the eased mission is reported.
 Card statistics are not in the rulebook: they are `assumed` entries of
 rules.toml (``darkbalance rules frontier``), compiled into params so sweeps can
-change them.
+change them.  ``describe`` names an action in the rulebook's words from the state
+(:mod:`simcore.frontier.describe`); decision kinds: :mod:`simcore.frontier.kinds`.
 """
 from pathlib import Path
 
@@ -19,6 +20,8 @@ import numpy as np
 
 from simcore.frontier import engine
 from simcore.frontier import layout as L
+from simcore.frontier.describe import describe  # noqa: F401  (re-exported)
+from simcore.frontier.kinds import ACTION_KINDS
 from simcore.game import GameAPI, int_in
 from simcore.spec import BadInput, GameSpec
 
@@ -43,6 +46,7 @@ SPEC = GameSpec(
                   "rival_removed", "troops_lost", "rival_turns"),
     personas=("default",),
     long_name="Dark Frontier: the solo Tel·lus mission",
+    action_kinds=ACTION_KINDS,
     setup_aliases={"skip4": "skip-turn-4", "skip-4": "skip-turn-4", "nohunter": "no-hunter",
                    "eased-idle": "eased", "eased-turn5": "eased-row5",
                    "eased-turn-5": "eased-row5"},

@@ -36,6 +36,7 @@ from simcore.frontier.field import (
     rival_on_field,
     t_ranged,
 )
+from simcore.frontier.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.frontier.layout import (
     A_DISCARD,
     A_END,

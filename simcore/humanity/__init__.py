@@ -16,7 +16,8 @@ Actions (see :mod:`simcore.humanity.layout`)::
 
 Every decision is one small action; multi-card choices (a bid, the Supplies paid for a
 Building or a Survivor, the cards discarded) are taken one card at a time, then ``done``.
-``describe_action`` names an action for logs.
+``describe_action`` names an action for logs; ``describe`` names it in the rulebook's words
+from the state (:mod:`simcore.humanity.describe`); decision kinds: :mod:`simcore.humanity.kinds`.
 """
 from pathlib import Path
 
@@ -25,6 +26,8 @@ import numpy as np
 from simcore.game import GameAPI, int_in
 from simcore.humanity import engine
 from simcore.humanity import layout as L
+from simcore.humanity.describe import describe  # noqa: F401  (re-exported)
+from simcore.humanity.kinds import ACTION_KINDS
 from simcore.spec import BadInput, GameSpec
 
 SPEC = GameSpec(
@@ -46,6 +49,7 @@ SPEC = GameSpec(
                   "depletions"),
     personas=("builder", "recruiter"),
     long_name="Edge of Humanity",
+    action_kinds=ACTION_KINDS,
     setup_aliases={"s1": "1", "s2": "2", "s3": "3", "epidemic": "1", "nuclear": "2",
                    "nuclear-aftermath": "2", "alien": "3", "alien-invasion": "3",
                    "story": "custom", "create-your-own-story": "custom"},

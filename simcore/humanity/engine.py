@@ -16,6 +16,7 @@ unrevealed Events where they were shuffled (custom stories, Longer Game extras).
 import numpy as np
 from numba import njit
 
+from simcore.humanity.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.humanity.layout import (
     MOVES, S_RECRUITS, DEPLETIONS, S_HAND_N, P_EV_SHUFFLED,
     ACT_SEAT, ACTIONS, ACTS_TAKEN, BID_DONE, BIDS_REVEALED, BULLETS, CHOICE, CM_LIFE, CUR,
