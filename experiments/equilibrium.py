@@ -47,7 +47,7 @@ def fitness(payoff: dict, k: int, players: int, x: np.ndarray) -> np.ndarray:
     return _fit(_tables(payoff, k, players), np.asarray(x, float))
 
 
-def solve(payoff: dict, k: int, players: int, steps: int = 20000, dt: float = 0.05,
+def solve(payoff: dict, k: int, players: int, steps: int = 4000, dt: float = 0.05,
           x0=None) -> tuple[np.ndarray, float]:
     """(equilibrium mix, regret) by time-averaged replicator dynamics.
 
@@ -81,7 +81,7 @@ def solve(payoff: dict, k: int, players: int, steps: int = 20000, dt: float = 0.
 
 
 def bootstrap(means: dict, ses: dict, k: int, players: int, reps: int = 200,
-              seed: int = 0, steps: int = 2000) -> dict:
+              seed: int = 0, steps: int = 4000) -> dict:
     """Percentile 95% intervals of the equilibrium shares and the win rates at equilibrium.
 
     Each replicate redraws every payoff from Normal(mean, se) (its games' sampling

@@ -114,7 +114,8 @@ def bar_with_intervals(labels, rates, lows, highs, title, ylabel="win rate", ref
 
     fig, ax = plt.subplots(figsize=(max(5, 0.5 * len(labels) + 2), 3.8))
     r = np.asarray(rates, float)
-    err = np.vstack([r - np.asarray(lows, float), np.asarray(highs, float) - r])
+    # a bootstrap percentile interval need not hold the point estimate: never a negative bar
+    err = np.maximum(np.vstack([r - np.asarray(lows, float), np.asarray(highs, float) - r]), 0)
     ax.bar(range(len(labels)), r, yerr=err, capsize=3, color="#4c72b0")
     ax.set_xticks(range(len(labels)))
     ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)

@@ -15,7 +15,7 @@ def test_rock_paper_scissors_is_one_third_each():
     # rock 0, paper 1, scissors 2: win 1, loss 0, tie 1/2
     m = [[0.5, 0.0, 1.0], [1.0, 0.5, 0.0], [0.0, 1.0, 0.5]]
     pay, k = _two_player(m)
-    x, regret = solve(pay, k, 2)
+    x, regret = solve(pay, k, 2, steps=20000)
     assert x == pytest.approx([1 / 3] * 3, abs=0.01)
     assert regret < 0.01
 
