@@ -87,6 +87,15 @@ def test_journey_names_unit_squares_and_roll(compiled):
     assert text == "Huldra apply roll 2 to journey" and kind == "journey"
 
 
+def test_hexen_journey_names_the_direction_roll(compiled):
+    """Hexen Clan Trait #1: the roll is a direction; the knight may go the opposite way."""
+    pos = Pos("hexen-huldra", [(0, N, "b1"), (0, Q, "e1"), (1, Q, "h8")])
+    pos.at(L.D_DEST, SEL=sq("b1"), JPTS=4, ROLLV=4, ROLLS=1, INTENT=L.I_JOURNEY)
+    text, kind = pos.words(sq("a2"))
+    assert text == "Hexen knight journeys b1 -> a2 (1 forward-left, direction roll 4: " \
+        "back-right, Two-Headed Snake)" and kind == "journey"
+
+
 def test_hunt_vanquishes_or_marks_the_royal(compiled):
     """Huldra Deed: Hunt vanquishes a rival unit at the roll's distance; the royal is marked."""
     pos = Pos("murg-huldra", [(1, P, "d3"), (0, P, "d5"), (1, Q, "h1")], cur=1)

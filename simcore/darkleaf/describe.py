@@ -202,7 +202,12 @@ def _journey(c: _Ctx, a: int) -> str:
     way = DIRS[d] if d >= 0 else "across"
     text = f"{who} journeys {sqn(origin)} -> {sqn(a)} ({dist} {way}"
     if c.cl == L.HEXEN:
-        text += f", direction roll {pts}: {DIRS[(pts - 1) % 8]})"
+        rd = (pts - 1) % 8
+        how = ""
+        if d >= 0 and d != rd:
+            how = ", Two-Headed Snake" if t == L.KNIGHT and d == (rd + 4) % 8 else \
+                ", Celestial Compass"
+        text += f", direction roll {pts}: {DIRS[rd]}{how})"
     elif c.cl == L.ERDE:
         text += f", roll {c.roll()}, {pts} left to split)"
     elif c.cl == L.FERRY and c.v(L.LAW + c.seat) and pts != c.roll():
@@ -225,7 +230,7 @@ def _journey(c: _Ctx, a: int) -> str:
     if c.cl == L.ERDE and t == L.KING and a in _CENTER and c.v(L.RECL) == 15:
         text += ": the king enters the Reclaimed center (Path to Victory)"
     if c.cl == L.WIBO and c.v(L.INTENT) == L.I_DEED:
-        text += f" to Morph {c.unit(c.v(L.TGT))}"
+        text += f" (Morph declared on {c.unit(c.v(L.TGT))})"
     return text
 
 
