@@ -15,7 +15,9 @@ Actions (see :mod:`simcore.darkleaf.layout`)::
     89 Huldra Leap   90 yes (Barbaric on the aura choice)   91..110 slot row*4+pos
     111 Ripple Effect (aura choice)   112..116 return row r's bones (skill no longer applicable)
 
-``describe_action`` names an action for logs.
+``describe(state, params, action)`` names an action in the rulebook's words (read before it
+is applied); ``describe_action`` is the short code name.  ``SPEC.action_kinds`` names what the
+compiled ``engine.action_kind`` counts (:mod:`simcore.darkleaf.kinds`).
 """
 from itertools import combinations
 from pathlib import Path
@@ -24,6 +26,8 @@ import numpy as np
 
 from simcore.darkleaf import engine
 from simcore.darkleaf import layout as L
+from simcore.darkleaf.describe import describe  # noqa: F401  (rulebook words for replays)
+from simcore.darkleaf.kinds import KIND_NAMES
 from simcore.game import GameAPI, int_in
 from simcore.spec import BadInput, GameSpec
 
@@ -93,6 +97,7 @@ SPEC = GameSpec(
     personas=("default",),
     long_name="Darkleaf Gambit",
     setup_aliases=_aliases(),
+    action_kinds=KIND_NAMES,
 )
 
 

@@ -29,6 +29,7 @@ from simcore.darkleaf.layout import (
     TF_WILL, TF_WLPOP, TFLAGS, TGT, TGT2, TIDE_BIT, TRAIT_USED, TURN, VANQ, WIBO, WILLTOK,
     WINNER,
 )
+from simcore.darkleaf.kinds import action_kind  # noqa: F401  (the contract's action_kind)
 from simcore.darkleaf.moves import adjacent_to_type, destroy_gen, journey_gen, ladder_gen, \
     morph_gen
 from simcore.darkleaf.options import (
