@@ -140,7 +140,7 @@ def configure() -> str:
     return group_dir("common")
 
 
-def _prune(prefix: str, keep: str, n: int = 3) -> None:
+def _prune(prefix: str, keep: str, n: int = 5) -> None:
     """Remove all but the ``n`` most recently used trees of one group (each edit makes one)."""
     base = base_dir()
     try:
