@@ -28,6 +28,10 @@ class CellSummary:
         self.agent_ret = Counter()
         self.agent_n = Counter()
         self.info_sum = Counter()
+        # turn position: position k = k-th to act in round 1 (games with a first_player
+        # or first_seat column, i.e. a random or rotating first player)
+        self.pos_ret = np.zeros(cell.players)
+        self.pos_games = 0
         self.info_pos = Counter()  # games where the info column is > 0
 
     def add(self, df: pd.DataFrame) -> None:
@@ -40,12 +44,20 @@ class CellSummary:
             for agent, g in df.groupby(f"agent_{s}")[f"return_{s}"]:
                 self.agent_ret[agent] += float(g.sum())
                 self.agent_n[agent] += len(g)
+        first = next((c for c in ("first_player", "first_seat") if c in df.columns), None)
+        if first is not None:
+            fp = df[first].to_numpy()
+            for s in range(P):
+                pos = (s - fp) % P
+                np.add.at(self.pos_ret, pos, df[f"return_{s}"].to_numpy())
+            self.pos_games += len(df)
         self.shared += int((df["winner"] < 0).sum())
         self.length_sum += float(df["length"].sum())
         self.length_hist.update(df["length"].tolist())
         self.rounds_sum += float(df["rounds"].sum())
         self.end.update(df["end_reason"].tolist())
-        known = {"cell", "game", "version", "setup", "players", "seed", "game_index", "winner",
+        known = {"first_player", "first_seat",
+                 "cell", "game", "version", "setup", "players", "seed", "game_index", "winner",
                  "length", "rounds", "end_reason", "truncated"}
         for col in df.columns:
             if col in known or col.startswith(("agent_", "return_", "score_")):
@@ -57,6 +69,11 @@ class CellSummary:
     def seat_rate(self, s: int) -> tuple[float, float, float]:
         n = self.games
         return (self.seat_ret[s] / n, *wilson(self.seat_ret[s], n)) if n else (np.nan,) * 3
+
+    def position_rate(self, k: int) -> tuple[float, float, float]:
+        """Win rate of the k-th player to act in round 1 (Wilson 95%)."""
+        n = self.pos_games
+        return (self.pos_ret[k] / n, *wilson(self.pos_ret[k], n)) if n else (np.nan,) * 3
 
     def agent_rate(self, agent: str) -> tuple[float, float, float, int]:
         n = self.agent_n[agent]

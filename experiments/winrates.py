@@ -56,7 +56,7 @@ def build(profile: str, seed: int) -> Study:
 
 
 def analyse(study: Study, out) -> list[Section]:
-    seats, ladder, lengths, ends = [], [], [], []
+    seats, ladder, lengths, ends, turns = [], [], [], [], []
     for c in study.cells:
         s = summarize(out, c)
         if c.labels["kind"] == "table":
@@ -65,6 +65,13 @@ def analyse(study: Study, out) -> list[Section]:
                 seats.append({"game": c.game, "players": c.players, "agents": c.labels["agent"],
                               "seat": seat, "games": s.games, "win_rate": r, "ci_low": lo,
                               "ci_high": hi, "fair_share": 1 / c.players})
+            if s.pos_games and c.players > 1:
+                for k in range(c.players):
+                    r, lo, hi = s.position_rate(k)
+                    turns.append({"game": c.game, "players": c.players,
+                                  "agents": c.labels["agent"], "turn_position": k + 1,
+                                  "games": s.pos_games, "win_rate": r, "ci_low": lo,
+                                  "ci_high": hi, "fair_share": 1 / c.players})
             r, lo, hi = s.rate(s.shared)
             lengths.append({"game": c.game, "players": c.players, "agents": c.labels["agent"],
                             "games": s.games, "mean_length": s.length_sum / max(s.games, 1),
@@ -81,7 +88,7 @@ def analyse(study: Study, out) -> list[Section]:
             ladder.append({"game": c.game, "players": c.players, "agent": a, "seat_games": n,
                            "win_rate": r, "ci_low": lo, "ci_high": hi,
                            "fair_share": 1 / c.players})
-    seats, ladder = pd.DataFrame(seats), pd.DataFrame(ladder)
+    seats, ladder, turns = pd.DataFrame(seats), pd.DataFrame(ladder), pd.DataFrame(turns)
     lengths, ends = pd.DataFrame(lengths), pd.DataFrame(ends)
     secs = []
     sec = Section("Seat effects", text=[
@@ -96,6 +103,13 @@ def analyse(study: Study, out) -> list[Section]:
         sec.figures.append(("seat_winrates_scripted", fig, scripted,
                             "Seat win rates with all seats scripted (Wilson 95%)"))
     secs.append(sec)
+    if len(turns):
+        sec = Section("Turn position", text=[
+            "Where the first player is random or rotates, a seat number says little: these "
+            "are win rates by the order of play in round 1 (1 = first player), shared wins "
+            "counted 1/k, Wilson 95% intervals."])
+        sec.tables.append(("turn_position", turns, "Win rate by turn position"))
+        secs.append(sec)
     sec = Section("Skill ladder", text=[
         "One focal agent against scripted opponents, seats rotated; the dashed line in each "
         "group is the fair share. Better play should climb the ladder."])
@@ -110,8 +124,23 @@ def analyse(study: Study, out) -> list[Section]:
                        "games with no sole winner (draw, shared, or a solo loss)"))
     sec.tables.append(("end_reasons", ends, "How games end"))
     secs.append(sec)
-    secs.insert(0, Section("Findings", text=_findings(seats, ladder)))
+    secs.insert(0, Section("Findings", text=_findings(seats, ladder) + _turn_findings(turns)))
     return secs
+
+
+def _turn_findings(turns: pd.DataFrame) -> list[str]:
+    out = []
+    if turns.empty:
+        return out
+    for (g, P, a), grp in turns.groupby(["game", "players", "agents"]):
+        ref = float(grp["win_rate"].mean())
+        if ((grp["ci_low"] > ref) | (grp["ci_high"] < ref)).any():
+            parts = ", ".join(f"{int(r.turn_position)}: {100 * r.win_rate:.1f}% "
+                              f"[{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
+                              for r in grp.itertuples())
+            out.append(f"{g} at {P} players ({a}): turn order matters; by turn position "
+                       f"{parts} (equal share {100 * ref:.1f}%).")
+    return out
 
 
 def _findings(seats: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:

@@ -50,3 +50,32 @@ def test_bradley_terry_two_players():
     assert out[1]["strength"] == pytest.approx(-math.log(3) / 2, abs=1e-6)
     se = math.sqrt(1 / 7.5) / 2
     assert out[0]["high"] - out[0]["strength"] == pytest.approx(z_value() * se, rel=1e-4)
+
+
+def test_turn_position_rates_sum_to_one_and_match_seats_when_first_is_fixed(tmp_path):
+    """Turn-position win rates sum to 1 over positions when every game has a winner or a
+    shared win (split 1/k), and equal the seat rates when the first player is always seat 0
+    (issue 17; hand-built games)."""
+    import pandas as pd
+
+    from experiments.aggregate import CellSummary
+    from experiments.plan import Cell
+
+    c = Cell(0, "x", 3, ("scripted",), 6)
+    s = CellSummary(c)
+    df = pd.DataFrame({"return_0": [1, 0, 0, 1 / 3, 0, 0], "return_1": [0, 1, 0, 1 / 3, 1, 0],
+                       "return_2": [0, 0, 1, 1 / 3, 0, 1], "first_player": [0, 1, 2, 0, 2, 2],
+                       "score_0": 0, "score_1": 0, "score_2": 0, "agent_0": "s", "agent_1": "s",
+                       "agent_2": "s", "winner": [0, 1, 2, -1, 1, 2], "length": 1,
+                       "rounds": 1, "end_reason": 0})
+    s.add(df)
+    rates = [s.position_rate(k)[0] for k in range(3)]
+    assert sum(rates) == pytest.approx(1.0)
+    # game 0: first 0 won (pos 1); game 1: first 1 won (pos 1); game 2: first 2 won (pos 1);
+    # game 3: shared; game 4: first 2, seat 1 won -> position 3; game 5: first 2 won (pos 1)
+    assert rates[0] == pytest.approx((4 + 1 / 3) / 6)
+    assert rates[2] == pytest.approx((1 + 1 / 3) / 6)
+    fixed = CellSummary(c)
+    fixed.add(df.assign(first_player=0))
+    for k in range(3):
+        assert fixed.position_rate(k)[0] == pytest.approx(fixed.seat_rate(k)[0])

@@ -46,7 +46,7 @@ SPEC = GameSpec(
     setups=("1", "2", "3", "custom"),
     end_reasons=("playing", "sp-11", "events-exhausted", "round-cap"),
     info_columns=("rounds", "end_reason", "sp_ended", "buildings", "survivors", "max_sp",
-                  "depletions"),
+                  "depletions", "first_player"),
     personas=("builder", "recruiter"),
     long_name="Edge of Humanity",
     action_kinds=ACTION_KINDS,

@@ -597,6 +597,8 @@ def info(state, params, out):
     out[4] = r
     out[5] = m
     out[6] = state[DEPLETIONS]
+    # the token passes once per finished round, so the first player of round 1 is:
+    out[7] = (state[FIRST] - (state[ROUND] - 1)) % P
 
 
 @njit(cache=True)
