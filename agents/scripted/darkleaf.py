@@ -31,18 +31,27 @@ progress on its own path (threats to the own royal, own Quarry under Hexes, cent
 import numpy as np
 from numba import njit
 
+from agents.scripted import darkleaf_legacy
+from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
 from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank
 from simcore.darkleaf.layout import (
-    A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_QUARRY, AURA,
-    AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT,
-    D_DEST, D_FLOW, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE,
-    D_HCAP, D_LEAP, D_MORPH, D_MORPH_TGT2, D_PIVOT, D_RELOC, D_RETREAT, D_SLOT, D_UNIT,
-    D_UPKEEP, D_WL_TGT, DEC, END, ERDE, FERRY, HAND_V, HEXEN, HULDRA, JPTS, KING, KNIGHT,
-    LADDER, LAW, MARKS, MURG, NUM_ACTIONS, P_NSLOT, P_WILL_MODE, PAWN, PG, QLEFT, QUEEN,
-    RECL, RELIC, ROLLS, ROOK, ROUND, SAGE, SEL, SLOTS, STATE_SIZE, WIBO, WINNER,
+    A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
+    AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
+    D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT,
+    D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH, D_MORPH_TGT2, D_PICK, D_PIVOT,
+    D_QUARRY, D_RELOC, D_RETREAT, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, ERDE,
+    FERRY, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JPTS, KING, KNIGHT, LADDER, LAW, MARKS, MURG,
+    NUM_ACTIONS, P_FACES, P_MURG_DESTROY, P_MURG_ROYAL, P_MURG_ROYAL_LAW, P_NSLOT, P_RELCAP,
+    P_WILL, P_WILL_MODE, PAWN, PEND, PG, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV, ROOK, SAGE,
+    SEL, SLOTS, STATE_SIZE, STILL, TGT, W_EASY_DEEDS, W_HARD_DEEDS, W_STILLNESS, WIBO,
+    WINNER,
 )
 from simcore.darkleaf.moves import destroy_gen, journey_gen, morph_reach
+from simcore.darkleaf.skills import row_applicable, will_part
+
+#: persona index of the pre-fix player (agents/scripted/darkleaf_legacy.py), always last
+LEGACY = len(SPEC.personas) - 1
 
 UNIT_VALUE = (1.0, 3.0, 3.0, 0.5, 8.0, 8.0)
 # how much each clan wants each skill row (clan board order), for slotting
@@ -175,17 +184,10 @@ def _progress(state, params, seat, rq, oq):
                 if r == 0:
                     v += 12.0
             if t == PAWN or t == KNIGHT or t == SAGE:
-                # beside a rival unit: a Morph target next turn
-                for d in range(4):
-                    dr = (1, 0, -1, 0)[d]
-                    df = (0, 1, 0, -1)[d]
-                    r2 = sq // 8 + dr
-                    f2 = sq % 8 + df
-                    if 0 <= r2 < 8 and 0 <= f2 < 8:
-                        c2 = state[BOARD + r2 * 8 + f2]
-                        if c2 != 0 and cell_seat(c2) != seat and cell_type(c2) != ROOK:
-                            v += 1.2
-                            break
+                # a Morph needs a running start (the journey comes first): standing beside a
+                # rival is worth nothing, standing a short journey away from one is
+                if _morph_range(state, params, seat, sq):
+                    v += 1.2
     elif cl == HEXEN:
         v += 70.0 * (2 - state[QLEFT])
         for sq in range(64):
@@ -369,8 +371,11 @@ def _slot_choice(state, params, seat, legal, n):
             if state[SLOTS + seat * 20 + r * 4 + q] != 0:
                 filled += 1
         w = SKILL_WANT[cl][r]
-        if _law_done(state, seat, r):
-            w = 0.0
+        if _law_done(state, seat, r) or not row_applicable(state, params, seat, r):
+            w = 0.0  # a dead row: the bone would only be parked there (and handed back)
+        elif params[P_RELCAP + seat * 5 + r] > 0 and \
+                state[RELIC + seat * 5 + r] >= params[P_RELCAP + seat * 5 + r]:
+            w *= 0.25  # relic slots full: the row cannot pay out until a token is spent
         sc = w * (filled + 1.0) / ns
         if filled + 1 == ns:
             sc += 2.0 * w
@@ -378,6 +383,28 @@ def _slot_choice(state, params, seat, legal, n):
             best = sc
             ba = a
     return ba
+
+
+@njit(cache=True)
+def _will_gain(state, params, seat):
+    """Expected gain (scripted evaluation) of activating Haggedorn's Will now: every face of
+    the d12 applied to a copy as the engine would (rival first, then the roller).  Stillness
+    and the deed-roll modifiers touch both seats alike and count 0."""
+    if state[STILL] > 0:
+        return -1.0
+    base = evaluate(state, params, seat)
+    row = np.empty(STATE_SIZE, np.int32)
+    total = 0.0
+    for v in range(12):
+        eff = params[P_WILL + params[P_WILL_MODE] * 12 + v]
+        if eff == W_STILLNESS or eff == W_EASY_DEEDS or eff == W_HARD_DEEDS:
+            continue
+        for i in range(STATE_SIZE):
+            row[i] = state[i]
+        will_part(row, params, 1 - seat, eff, seat)
+        will_part(row, params, seat, eff, seat)
+        total += evaluate(row, params, seat) - base
+    return total / 12.0
 
 
 @njit(cache=True)
@@ -392,7 +419,7 @@ def _upkeep(state, params, seat, legal, n):
             return a
         if cl == ERDE and a == A_SPEND:
             return a
-        if a == A_WILL and params[P_WILL_MODE] == 0 and state[ROUND] >= 6:
+        if a == A_WILL and _will_gain(state, params, seat) > 0.5:
             return a
     if cl == FERRY:
         for i in range(n):
@@ -414,6 +441,29 @@ def _morphable(state, params, seat, sq):
                 if t2 != ROOK and not (t2 == KING and clan_of(params, 1 - seat) == ERDE):
                     return True
     return False
+
+
+@njit(cache=True)
+def _morph_range(state, params, seat, sq):
+    """A Morph-able rival 2 or 3 territories from ``sq`` (a running start away), none beside
+    it (a rival beside a Wibo unit can strike first, and that unit must journey off anyway)."""
+    near = False
+    r0 = sq // 8
+    f0 = sq % 8
+    for r2 in range(max(0, r0 - 3), min(8, r0 + 4)):
+        for f2 in range(max(0, f0 - 3), min(8, f0 + 4)):
+            c2 = state[BOARD + r2 * 8 + f2]
+            if c2 == 0 or cell_seat(c2) == seat:
+                continue
+            t2 = cell_type(c2)
+            if t2 == ROOK or (t2 == KING and clan_of(params, 1 - seat) == ERDE):
+                continue
+            d = max(abs(r2 - r0), abs(f2 - f0))
+            if d == 1 and (r2 == r0 or f2 == f0):
+                return False
+            if d >= 2:
+                near = True
+    return near
 
 
 @njit(cache=True)
@@ -467,8 +517,8 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
             v += 5.0 - 0.8 * r
             if r == 0:
                 v += 12.0
-        if (t == PAWN or t == KNIGHT or t == SAGE) and _morphable(state, params, seat, sq):
-            v += 4.0
+        if (t == PAWN or t == KNIGHT or t == SAGE) and _morph_range(state, params, seat, sq):
+            v += 1.5
     elif cl == HEXEN:
         if t != ROOK and t != QUEEN:
             for q in (q0, q1):
@@ -487,6 +537,12 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
                                 v += 2.0
                                 break
     return v
+
+
+@njit(cache=True, inline="always")
+def _neigh(a, b):
+    return (a // 8 == b // 8 and abs(a % 8 - b % 8) == 1) or \
+        (a % 8 == b % 8 and abs(a // 8 - b // 8) == 1)
 
 
 @njit(cache=True)
@@ -532,6 +588,9 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                 q0 = sq
             else:
                 q1 = sq
+    morph_tg = -1
+    if cl == WIBO and state[INTENT] == I_DEED:
+        morph_tg = state[TGT]
     base = -1e18
     dests = lbuf[2]
     best = -1e18
@@ -555,6 +614,8 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                     v = _v1(row, params, seat, n, rng, buf, lbuf, rb) - base
             else:
                 v = _pot(state, params, seat, cl, t, n, rq, q0, q1) - p0
+            if morph_tg >= 0 and _neigh(n, morph_tg):
+                v += 8.0  # the declared Morph can follow this journey
             v += 1e-6 * ((n * 7 + u * 3) % 11)
             if v > best:
                 best = v
@@ -653,12 +714,154 @@ def _wibo_declare(state, params, seat, dec, legal, n):
 
 
 @njit(cache=True)
+def _quarry_worth(state, params, hx, sq):
+    """How good a Divine Quarry the rival unit on ``sq`` is for Hexen ``hx``.  The rulebook
+    warns against units that can become invulnerable (a Wibo pawn beside its rook or in The
+    Seat under The Endless, an Erde sage locking arms with its rook) and against a Murg pawn
+    (replenishable Iron Plating); among the rest a knight or sage (few, and not replaced)."""
+    c = state[BOARD + sq]
+    t = cell_type(c)
+    rc = clan_of(params, 1 - hx)
+    if (rc == WIBO and t == PAWN) or (rc == ERDE and t == SAGE):
+        return 0.0
+    if rc == MURG and t == PAWN:
+        return 1.0
+    v = 5.0 if (t == KNIGHT or t == SAGE) else 3.0
+    if state[AURA + sq] & AU_IRON:
+        v -= 1.0
+    # closer to the Hexen casters: reachable sooner
+    return v + 0.01 * (7 - min(7, abs(sq % 8 - 3)))
+
+
+@njit(cache=True)
+def _quarry_choice(state, params, seat, legal, n):
+    best = -1.0
+    ba = legal[0]
+    for i in range(n):
+        a = legal[i]
+        if a >= 64:
+            continue
+        v = _quarry_worth(state, params, seat, a)
+        if v > best:
+            best = v
+            ba = a
+    return ba
+
+
+@njit(cache=True)
+def _hex_at_cap(state, params, seat, legal, n):
+    """A Hex relic whose slots are full: hoarding it blocks its row (no token can be earned),
+    so cast it.  -1 when no full relic can be spent."""
+    for k in range(2):
+        if state[RELIC + seat * 5 + k] >= params[P_RELCAP + seat * 5 + k]:
+            for i in range(n):
+                if legal[i] == A_SPEND + k:
+                    return legal[i]
+    return -1
+
+
+@njit(cache=True)
+def _spores_pick(state, params, seat, legal, n):
+    """Hallucinogenic Spores: an own pawn outside The Seat goes home (the farthest one);
+    else -1 (a rival pawn: searched, never placed for the rival's benefit)."""
+    best = -1
+    ba = -1
+    for i in range(n):
+        a = legal[i]
+        if a >= 64:
+            continue
+        c = state[BOARD + a]
+        if cell_seat(c) == seat and cell_type(c) == PAWN:
+            r = rel_rank(a, seat)
+            if r > 0 and r > best:
+                best = r
+                ba = a
+    return ba
+
+
+@njit(cache=True, inline="always")
+def _p_roll(faces, need, known, v):
+    """Chance a bone of ``faces`` meets ``need`` (certain 0/1 when the roll ``v`` is known)."""
+    if known:
+        return 1.0 if v >= need else 0.0
+    k = faces - need + 1
+    if k <= 0:
+        return 0.0
+    if k >= faces:
+        return 1.0
+    return k / faces
+
+
+@njit(cache=True)
+def _murg_deed(state, params, seat, units_out):
+    """The Murg's best Destroy: (unit, expected worth, royal targeted).  The worth is the
+    success chance (the known roll under Predictive Model) times what the target is worth;
+    the royal wins the game."""
+    faces = params[P_FACES + seat]
+    known = state[ROLLS] > 0
+    v = state[ROLLV]
+    need = params[P_MURG_DESTROY] + state[DEEDMOD]
+    needr = (params[P_MURG_ROYAL_LAW] if state[LAW + seat] else params[P_MURG_ROYAL]) + \
+        state[DEEDMOD]
+    pn = _p_roll(faces, need, known, v)
+    pr = _p_roll(faces, needr, known, v)
+    best = -1.0
+    bu = -1
+    royal = False
+    for u in range(64):
+        c = state[BOARD + u]
+        if c == 0 or cell_seat(c) != seat:
+            continue
+        k = destroy_gen(state, params, seat, u, False, -1, units_out, 0, True)
+        for j in range(k):
+            tq = units_out[j]
+            t = cell_type(state[BOARD + tq])
+            if t == QUEEN or t == KING:
+                w = 100.0 * pr
+            else:
+                w = UNIT_VALUE[t] * pn
+                if state[AURA + tq] & AURA_MASK:
+                    w *= 0.5  # an aura of protection is only stripped
+            if w > best:
+                best = w
+                bu = u
+                royal = t == QUEEN or t == KING
+    return bu, best, royal
+
+
+@njit(cache=True)
+def _murg_intent(state, params, seat):
+    """Declare a Destroy when it is worth a turn: the royal with any chance, else a target whose
+    expected worth beats bringing a Destroyer beside the royal (a pawn is not; a knight or sage
+    at 3+ is).  A known roll (Predictive Model) that cannot succeed never declares a deed."""
+    tg = np.empty(64, np.int32)
+    bu, w, royal = _murg_deed(state, params, seat, tg)
+    if bu < 0 or w <= 0.0:
+        return A_JOURNEY
+    if royal:
+        return A_DEED
+    return A_DEED if w >= 1.5 else A_JOURNEY
+
+
+@njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
+    if persona == LEGACY:
+        return darkleaf_legacy.scripted_action(state, params, persona, rng, legal, n)
     if n == 1:
         return legal[0]
     seat = state[CUR]
     dec = state[DEC]
     cl = clan_of(params, seat)
+    if dec == D_QUARRY:
+        return _quarry_choice(state, params, seat, legal, n)
+    if dec == D_HEX:
+        a = _hex_at_cap(state, params, seat, legal, n)
+        if a >= 0:
+            return a
+    if dec == D_PICK and cl == WIBO and state[PEND] == 0:
+        a = _spores_pick(state, params, seat, legal, n)
+        if a >= 0:
+            return a
     if dec == D_UPKEEP:
         return _upkeep(state, params, seat, legal, n)
     if dec == D_SLOT:
@@ -702,18 +905,18 @@ def scripted_action(state, params, persona, rng, legal, n):
             for i in range(n):
                 if legal[i] == A_DEED:
                     has_deed = True
+            if has_deed and cl == MURG:
+                return _murg_intent(state, params, seat)
             if has_deed and (state[ROLLS] == 0 or state[HAND_V] >= 3):
                 return A_DEED
             return A_JOURNEY
         if dec == D_DEED_UNIT:
             if cl == MURG:
-                tg = np.empty(NUM_ACTIONS, np.int32)
+                tg = np.empty(64, np.int32)
+                bu, w, royal = _murg_deed(state, params, seat, tg)
                 for i in range(n):
-                    k = destroy_gen(state, params, seat, legal[i], False, -1, tg, 0, True)
-                    for j in range(k):
-                        t = cell_type(state[BOARD + tg[j]])
-                        if t == QUEEN or t == KING:
-                            return legal[i]
+                    if legal[i] == bu:
+                        return bu
             return legal[0]
         if dec == D_DEED_TGT:
             return _murg_target(state, legal, n, False)

@@ -94,7 +94,7 @@ SPEC = GameSpec(
     info_columns=("rounds", "end_reason", "first_clan", "second_clan", "first_seat",
                   "vanquished_0", "vanquished_1", "royal_marks_0", "royal_marks_1",
                   "reclaimed", "quarry_left", "turns"),
-    personas=("default",),
+    personas=("default", "legacy"),  # legacy: the scripted player before the blunder fixes
     long_name="Darkleaf Gambit",
     setup_aliases=_aliases(),
     action_kinds=KIND_NAMES,

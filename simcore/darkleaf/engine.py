@@ -41,6 +41,7 @@ from simcore.darkleaf.skills import (
 from simcore.darkleaf.turn import (
     ST_AFTER, ST_END, ST_INTENT, ST_SETUP, ST_SLOT, ST_WAIT, acquire, advance, start_journey,
 )
+from simcore.darkleaf.value import evaluate  # noqa: F401  (the contract's position value)
 
 
 # ---- contract kernels -----------------------------------------------------------------------

@@ -1,0 +1,269 @@
+"""Darkleaf Gambit position value (``evaluate``, re-exported by :mod:`engine`).
+
+Each seat gets a number in [0, 1]: its chance to win as a logistic of a score lead.  A seat's
+score is its progress along its own path to victory (0 none .. 1 won), then material and
+clan-board resources at small rates::
+
+    score = 3.0 * progress + 0.06 * material + 0.08 * relic tokens + 0.02 * slotted bones
+            + 0.15 * Law + 0.1 * Will token
+
+Progress per clan (what the clan guide's Path to Victory counts):
+
+* Huldra: marks on the rival royal / marks needed; +0.1 per hunter on a clear line to it.
+* The Murg: a Destroy-capable unit beside the rival royal (a 1-in-6 win every turn) 0.3, a
+  second 0.1 more; an Assassin sage 0.4; closeness of the nearest Destroyer.
+* Ferrymen: push-offs / push-offs needed; the royal near Haggedorn's edge, Flowers near it.
+* Erde: Reclaimed centre territories (0.18 each), pawns on unclaimed centre squares, then
+  the king's closeness to the centre once all four are Reclaimed.
+* Wildero Wibo: Wibo pawns in The Seat / pawns needed; other pawns count by how close.
+* Hexen: Quarry vanquished (0.45 each); a Ladder on a Quarry, Gardens and Ladders beside it.
+
+The lead is damped as the turn cap nears (a capped game is a draw).  A finished game gives
+``returns``.  No allocation; never raises.
+"""
+import numpy as np
+from numba import njit
+
+from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank
+from simcore.darkleaf.layout import (
+    AU_ASSASSIN,
+    AU_QUARRY,
+    AURA,
+    AURA_MASK,
+    BOARD,
+    END,
+    ERDE,
+    FERRY,
+    HEXEN,
+    HULDRA,
+    KING,
+    KNIGHT,
+    LADDER,
+    LAW,
+    MARKS,
+    MURG,
+    P_FERRY_PUSHES,
+    P_HUNT_MARKS,
+    P_ROUND_CAP,
+    P_WIBO_SEAT,
+    PAWN,
+    PG,
+    QUEEN,
+    RECL,
+    RELIC,
+    ROOK,
+    ROUND,
+    SAGE,
+    SLOTS,
+    WIBO,
+    WILLTOK,
+    WINNER,
+)
+
+LEAD_SCALE = 1.6   # logistic slope: a lead of 1.0 (a third of a path) is worth ~83%
+
+
+@njit(cache=True, inline="always")
+def _mat(t):
+    if t == PAWN:
+        return 1.0
+    if t == KNIGHT or t == SAGE:
+        return 3.0
+    if t == ROOK:
+        return 0.5
+    return 0.0
+
+
+@njit(cache=True)
+def _line_clear(state, a, b):
+    """1 neighboring line, 2 diagonal line, 0 none or blocked."""
+    dr = b // 8 - a // 8
+    df = b % 8 - a % 8
+    if not (dr == 0 or df == 0 or abs(dr) == abs(df)):
+        return 0
+    n = abs(dr) if dr != 0 else abs(df)
+    ur = 0 if dr == 0 else (1 if dr > 0 else -1)
+    uf = 0 if df == 0 else (1 if df > 0 else -1)
+    for i in range(1, n):
+        if state[BOARD + (a // 8 + ur * i) * 8 + a % 8 + uf * i] != 0:
+            return 0
+    return 1 if (dr == 0 or df == 0) else 2
+
+
+@njit(cache=True)
+def progress(state, params, seat):
+    """How far ``seat`` is along its path to victory, 0..1 (1: as good as won)."""
+    cl = clan_of(params, seat)
+    rv = 1 - seat
+    rq = -1
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c != 0 and cell_seat(c) == rv and (cell_type(c) == QUEEN or cell_type(c) == KING):
+            rq = sq
+    p = 0.0
+    if cl == HULDRA:
+        p = state[MARKS + rv] / max(1, params[P_HUNT_MARKS])
+        if rq >= 0:
+            k = 0
+            for sq in range(64):
+                c = state[BOARD + sq]
+                if c == 0 or cell_seat(c) != seat:
+                    continue
+                t = cell_type(c)
+                ln = _line_clear(state, sq, rq)
+                if (ln == 1 and (t == PAWN or t == QUEEN or t == KNIGHT)) or \
+                        (ln == 2 and (t == SAGE or t == KNIGHT)):
+                    k += 1
+            p += 0.1 * min(k, 3) / max(1, params[P_HUNT_MARKS]) * 3.0
+    elif cl == MURG:
+        if rq >= 0:
+            adj = 0
+            near = 9
+            assassin = False
+            for sq in range(64):
+                c = state[BOARD + sq]
+                if c == 0 or cell_seat(c) != seat:
+                    continue
+                t = cell_type(c)
+                if t == PAWN or t == KNIGHT:
+                    d = cheb(sq, rq)
+                    if d == 1:
+                        adj += 1
+                    near = min(near, d)
+                elif t == SAGE and (state[AURA + sq] & AU_ASSASSIN):
+                    assassin = True
+            if adj > 0:
+                p += 0.3 + (0.1 if adj > 1 else 0.0)
+            elif near < 9:
+                p += 0.03 * (8 - near)
+            if assassin:
+                p += 0.4
+            if state[LAW + seat] != 0:
+                p += 0.05
+    elif cl == FERRY:
+        need = max(1, params[P_FERRY_PUSHES])
+        p = state[MARKS + rv] / need
+        if rq >= 0:
+            r = rq // 8
+            f = rq % 8
+            e = min(min(r, 7 - r), min(f, 7 - f))
+            near = 9
+            for sq in range(64):
+                c = state[BOARD + sq]
+                if c != 0 and cell_seat(c) == seat:
+                    t = cell_type(c)
+                    if t == PAWN or t == SAGE or t == KNIGHT:
+                        d = cheb(sq, rq)
+                        near = min(near, d)
+            p += (0.04 * (3 - e) + (0.04 * (8 - near) if near < 9 else 0.0)) / need
+    elif cl == ERDE:
+        n = 0
+        for b in range(4):
+            if state[RECL] & (1 << b):
+                n += 1
+        p = 0.18 * n
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) != seat:
+                continue
+            t = cell_type(c)
+            if t == PAWN:
+                r = sq // 8
+                f = sq % 8
+                if (r == 3 or r == 4) and (f == 3 or f == 4):
+                    b = (r - 3) * 2 + (f - 3)
+                    if (state[RECL] & (1 << b)) == 0:
+                        p += 0.04
+            elif t == KING and state[RECL] == 15:
+                best = 9
+                for cs in (27, 28, 35, 36):
+                    d = cheb(sq, cs)
+                    best = min(best, d)
+                p += 0.05 * (6 - min(best, 6))
+    elif cl == WIBO:
+        need = max(1, params[P_WIBO_SEAT])
+        seatn = 0
+        other = 0.0
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c != 0 and cell_seat(c) == seat and cell_type(c) == PAWN:
+                r = rel_rank(sq, seat)
+                if r == 0:
+                    seatn += 1
+                else:
+                    other += 0.25 * (7 - r) / 7.0
+        p = (seatn + other) / need
+    elif cl == HEXEN:
+        q = 0
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) == seat or not (state[AURA + sq] & AU_QUARRY):
+                continue
+            q += 1
+            if state[LADDER + sq] > 0:
+                p += 0.15
+            r0 = sq // 8
+            f0 = sq % 8
+            for dr in range(-1, 2):
+                for df in range(-1, 2):
+                    r2 = r0 + dr
+                    f2 = f0 + df
+                    if r2 < 0 or r2 > 7 or f2 < 0 or f2 > 7:
+                        continue
+                    n = r2 * 8 + f2
+                    if state[PG + n] > 0:
+                        p += 0.06
+                    c2 = state[BOARD + n]
+                    if n != sq and c2 != 0 and cell_seat(c2) != seat and state[LADDER + n] > 0:
+                        p += 0.05
+        p += 0.45 * (2 - q)
+    return min(p, 0.95)
+
+
+@njit(cache=True)
+def seat_score(state, params, seat):
+    """Progress at a high rate, then material and clan-board resources at small ones."""
+    v = 3.0 * progress(state, params, seat)
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c != 0 and cell_seat(c) == seat:
+            m = _mat(cell_type(c))
+            if state[AURA + sq] & AURA_MASK:
+                m += 0.5
+            if state[LADDER + sq] > 0:
+                m *= 0.5
+            v += 0.06 * m
+    for r in range(5):
+        v += 0.08 * state[RELIC + seat * 5 + r]
+    for i in range(20):
+        if state[SLOTS + seat * 20 + i] != 0:
+            v += 0.02
+    if state[LAW + seat] != 0:
+        v += 0.15
+    v += 0.1 * state[WILLTOK + seat]
+    return v
+
+
+@njit(cache=True)
+def evaluate(state, params, out):
+    """Each seat's value in [0, 1]; a finished game gives its returns."""
+    if state[END] != 0:
+        w = state[WINNER]
+        if w < 0 or w > 1:
+            out[0] = 0.5
+            out[1] = 0.5
+        else:
+            out[w] = 1.0
+            out[1 - w] = 0.0
+        return
+    lead = seat_score(state, params, 0) - seat_score(state, params, 1)
+    left = params[P_ROUND_CAP] - state[ROUND] + 1
+    damp = min(1.0, max(left, 0) / 8.0)
+    x = LEAD_SCALE * lead * damp
+    if x > 30.0:
+        x = 30.0
+    elif x < -30.0:
+        x = -30.0
+    v = 1.0 / (1.0 + np.exp(-x))
+    out[0] = v
+    out[1] = 1.0 - v

@@ -1,0 +1,266 @@
+"""Darkleaf Gambit players: the position value (``engine.evaluate``) and the scripted blunder
+fixes.  Each fix test builds a position where the pre-fix player (persona ``legacy``) took the
+blunder and checks the improved ``default`` persona does not (the legacy assertion is what the
+test would fail on with the old code)."""
+import numpy as np
+import pytest
+
+from agents.scripted import darkleaf as S
+from simcore.darkleaf import API, SPEC, engine
+from simcore.darkleaf import layout as L
+from simcore.rng import new_rng
+
+P, N, B, R, Q, K = L.PAWN, L.KNIGHT, L.SAGE, L.ROOK, L.QUEEN, L.KING
+NEW = 0
+OLD = SPEC.personas.index("legacy")
+
+
+def sq(name):
+    return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
+
+
+def pos(setup, units, cur=0, sets=()):
+    p = API.params(2, setup, API.rules(sets=list(sets)) if sets else None)
+    s = API.new_state(p, seed=1)
+    for i in range(64):
+        s[L.BOARD + i] = 0
+        s[L.AURA + i] = 0
+        s[L.LADDER + i] = 0
+        s[L.FROZEN + i] = -1
+        s[L.PG + i] = 0
+    for seat, t, name in units:
+        s[L.BOARD + sq(name)] = 1 + seat * 6 + t
+    s[L.CUR] = cur
+    s[L.TURN] = 5
+    s[L.ROUND] = 3
+    s[L.END] = 0
+    for k in (L.SEL, L.SEL2, L.TGT, L.TGT2, L.JUNIT, L.JDIR, L.PEND):
+        s[k] = -1
+    s[L.ROLLS] = 0
+    s[L.HAND_V] = 0
+    s[L.TFLAGS] = 0
+    return s, p
+
+
+def legal(s, p):
+    return API.legal_actions(s, p).astype(np.int32)
+
+
+def act(s, p, persona, seed=0):
+    lg = np.zeros(L.NUM_ACTIONS, np.int32)
+    n = engine.legal_actions(s, p, lg)
+    return int(S.scripted_action(s.copy(), p, persona, new_rng(seed), lg, n))
+
+
+# ---- evaluate -------------------------------------------------------------------------------
+def test_evaluate_orders_winning_and_losing_positions():
+    s, p = pos("murg-huldra", [(0, K, "e1"), (0, R, "a1"), (1, Q, "d8"), (1, R, "e8")])
+    out = np.zeros(2)
+    # Huldra (seat 1) two marks from winning, The Murg far away: Huldra leads
+    s[L.MARKS + 0] = 2
+    engine.evaluate(s, p, out)
+    assert 0.0 <= out[0] <= 1.0 and 0.0 <= out[1] <= 1.0
+    assert out[1] > 0.75 and abs(out.sum() - 1.0) < 1e-9
+    # the mirror: a Murg pawn beside the Huldra queen with an Assassin sage, no marks
+    s[L.MARKS + 0] = 0
+    s[L.BOARD + sq("d7")] = 1 + 0 * 6 + P
+    s[L.BOARD + sq("c4")] = 1 + 0 * 6 + B
+    s[L.AURA + sq("c4")] = L.AU_ASSASSIN
+    engine.evaluate(s, p, out)
+    assert out[0] > 0.75
+    # a finished game: the returns
+    s[L.END] = L.END_VICTORY
+    s[L.WINNER] = 1
+    engine.evaluate(s, p, out)
+    assert tuple(out) == (0.0, 1.0)
+
+
+def test_evaluate_in_range_over_random_play():
+    p = API.params(2, "hexen-wibo")
+    s = API.new_state(p, seed=3)
+    rng = new_rng(5)
+    out = np.zeros(2)
+    lg = np.zeros(L.NUM_ACTIONS, np.int32)
+    for _ in range(400):
+        if s[L.END]:
+            break
+        engine.evaluate(s, p, out)
+        assert 0.0 <= out[0] <= 1.0 and abs(out.sum() - 1.0) < 1e-9
+        n = engine.legal_actions(s, p, lg)
+        engine.step(s, p, int(lg[int(rng[0] % np.uint64(n))]), rng)
+        rng[0] += np.uint64(1)
+
+
+def test_evaluate_damped_near_turn_cap():
+    s, p = pos("murg-huldra", [(0, K, "e1"), (1, Q, "d8")])
+    s[L.MARKS + 0] = 2
+    out = np.zeros(2)
+    engine.evaluate(s, p, out)
+    far = out[1]
+    s[L.ROUND] = p[L.P_ROUND_CAP]
+    engine.evaluate(s, p, out)
+    assert 0.5 < out[1] < far
+
+
+# ---- blunder fixes --------------------------------------------------------------------------
+def test_fix_hexen_quarry_never_a_wibo_pawn():
+    """Hexen against Wibo: the rulebook warns against a Quarry that can become invulnerable
+    (a Wibo pawn); the old player took a pawn."""
+    p = API.params(2, "hexen-wibo")
+    s = API.new_state(p, seed=1)
+    assert s[L.DEC] == L.D_QUARRY
+    old = act(s, p, OLD)
+    new = act(s, p, NEW)
+    assert s[L.BOARD + old] == 1 + 6 + P
+    assert s[L.BOARD + new] in (1 + 6 + N, 1 + 6 + B)
+
+
+def test_fix_hexen_quarry_not_an_erde_sage_or_murg_pawn():
+    for setup, bad in (("hexen-erde", B), ("hexen-murg", P)):
+        p = API.params(2, setup)
+        s = API.new_state(p, seed=1)
+        for _ in range(2):
+            a = act(s, p, NEW)
+            assert (int(s[L.BOARD + a]) - 1) % 6 != bad
+            engine.step(s, p, a, new_rng(0))
+
+
+def test_fix_hexen_casts_a_hex_at_the_relic_cap():
+    """Poison Garden tokens at the cap (the row cannot pay out again): cast one rather than
+    hoard; the old player declined."""
+    s, p = pos("hexen-huldra", [(0, Q, "d1"), (0, R, "e1"), (0, P, "d4"), (1, Q, "d8"),
+                                (1, P, "e6"), (1, N, "b8")])
+    s[L.AURA + sq("b8")] = L.AU_QUARRY
+    s[L.QLEFT] = 1
+    s[L.RELIC + 0] = p[L.P_RELCAP + 0]
+    s[L.DEC] = L.D_HEX
+    s[L.JUNIT] = sq("d4")
+    s[L.TFLAGS] = L.TF_JOURNEYED
+    s[L.AUX] = 0
+    lg = set(legal(s, p).tolist())
+    assert L.A_SPEND + 0 in lg and L.A_DONE in lg
+    assert act(s, p, OLD) == L.A_DONE
+    assert act(s, p, NEW) == L.A_SPEND + 0
+
+
+def test_fix_wibo_does_not_journey_beside_a_rival():
+    """A declared journey: ending beside a rival gives no Morph (running start), so it is not
+    sought; the old player valued it."""
+    s, p = pos("wibo-murg", [(0, Q, "a1"), (0, R, "b1"), (0, N, "d4"), (1, K, "h8"),
+                             (1, P, "d6")])
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = sq("d4")
+    s[L.JUNIT] = sq("d4")
+    s[L.JPTS] = 1
+    s[L.INTENT] = L.I_JOURNEY
+    lg = set(legal(s, p).tolist())
+    assert sq("d5") in lg
+    assert act(s, p, OLD) == sq("d5")
+    assert act(s, p, NEW) != sq("d5")
+
+
+def test_fix_wibo_declared_morph_still_ends_beside_its_target():
+    s, p = pos("wibo-murg", [(0, Q, "a1"), (0, R, "b1"), (0, N, "d3"), (1, K, "h8"),
+                             (1, P, "d6")])
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = sq("d3")
+    s[L.JUNIT] = sq("d3")
+    s[L.JPTS] = 2
+    s[L.INTENT] = L.I_DEED
+    s[L.TGT] = sq("d6")
+    assert sq("d5") in set(legal(s, p).tolist())
+    assert act(s, p, NEW) == sq("d5")
+
+
+def test_fix_wibo_spores_moves_an_own_pawn_not_a_rival():
+    """Hallucinogenic Spores: the old player could relocate a rival pawn into the Wibo lines;
+    the new one sends its own pawn toward The Seat."""
+    s, p = pos("wibo-murg", [(0, Q, "a1"), (0, R, "b1"), (0, P, "d5"), (0, N, "c2"),
+                             (1, K, "h8"), (1, P, "g6")])
+    s[L.DEC] = L.D_PICK
+    s[L.PEND] = 0
+    s[L.PSTEP] = 0
+    lg = set(legal(s, p).tolist())
+    assert {sq("d5"), sq("g6")} <= lg
+    new = act(s, p, NEW)
+    assert new == sq("d5")
+    # the old player: a rival pawn placed beside its own units
+    s2 = s.copy()
+    engine.step(s2, p, sq("g6"), new_rng(0))
+    assert s2[L.DEC] == L.D_PLACE
+    a = act(s2, p, OLD)
+    near = [x for x in (a - 8, a + 8, a - 1, a + 1) if 0 <= x < 64 and abs(x % 8 - a % 8) <= 1
+            and s2[L.BOARD + x] != 0 and (int(s2[L.BOARD + x]) - 1) // 6 == 0]
+    assert near, "old player put the rival pawn beside a Wibo unit"
+
+
+def test_fix_huldra_no_bone_in_a_dead_long_bow_row():
+    """No Huldra pawn left: Long Bow has no target, a bone slotted there only comes back; the
+    old player parked one there."""
+    s, p = pos("murg-huldra", [(1, Q, "d8"), (1, R, "e8"), (1, N, "b8"), (0, K, "e1")], cur=1)
+    s[L.DEC] = L.D_SLOT
+    s[L.HAND_V] = 4
+    lg = set(legal(s, p).tolist())
+    assert L.A_SLOT + 0 in lg
+    old = act(s, p, OLD)
+    new = act(s, p, NEW)
+    assert L.A_SLOT <= old < L.A_SLOT + 4
+    assert not (L.A_SLOT <= new < L.A_SLOT + 4)
+
+
+def test_fix_murg_no_deed_that_cannot_succeed():
+    """Predictive Model showed a 4: the only target is the royal (needs 6); the old player
+    declared the Destroy anyway."""
+    s, p = pos("murg-huldra", [(0, K, "e1"), (0, R, "a1"), (0, P, "d7"), (0, N, "b3"),
+                               (1, Q, "d8"), (1, R, "h8")])
+    s[L.DEC] = L.D_INTENT
+    s[L.ROLLS] = 1
+    s[L.ROLLV] = 4
+    s[L.HAND_V] = 4
+    s[L.TFLAGS] = L.TF_PREDICT
+    lg = set(legal(s, p).tolist())
+    assert L.A_DEED in lg and L.A_JOURNEY in lg
+    assert act(s, p, OLD) == L.A_DEED
+    assert act(s, p, NEW) != L.A_DEED
+
+
+def test_fix_murg_no_deed_on_a_lone_pawn_only():
+    """Unknown roll, the only target a rival pawn: the old player always declared; the new one
+    journeys toward the royal instead (and still declares on the royal)."""
+    s, p = pos("murg-huldra", [(0, K, "e1"), (0, R, "a1"), (0, P, "d4"), (1, Q, "d8"),
+                               (1, R, "h8"), (1, P, "d5")])
+    s[L.DEC] = L.D_INTENT
+    assert L.A_DEED in set(legal(s, p).tolist())
+    assert act(s, p, OLD) == L.A_DEED
+    assert act(s, p, NEW) == L.A_JOURNEY
+    s[L.BOARD + sq("d5")] = 0
+    s[L.BOARD + sq("d4")] = 0
+    s[L.BOARD + sq("d7")] = 1 + P
+    assert act(s, p, NEW) == L.A_DEED
+
+
+def test_fix_will_not_used_blindly():
+    """Blessings from round 6: with the rival's graveyard full and none of the roller's units
+    lost, the Will's rekindles help only the rival; the old player activated it anyway."""
+    s, p = pos("murg-huldra", [(1, Q, "d8"), (1, R, "e8"), (1, P, "a7"), (1, P, "b7"),
+                               (1, N, "b8"), (0, K, "e1")], cur=1)
+    for t in range(6):
+        s[L.GRAVE + 6 + t] = 0
+    s[L.GRAVE + 0 + P] = 6
+    s[L.GRAVE + 0 + N] = 2
+    s[L.ROUND] = 8
+    s[L.DEC] = L.D_UPKEEP
+    s[L.WILLTOK + 1] = 1
+    for r in range(5):
+        s[L.RELIC + 5 + r] = p[L.P_RELCAP + 5 + r]
+    lg = set(legal(s, p).tolist())
+    assert L.A_WILL in lg and L.A_DONE in lg
+    assert act(s, p, OLD) == L.A_WILL
+    assert act(s, p, NEW) == L.A_DONE
+
+
+@pytest.mark.parametrize("persona", ["default", "legacy"])
+def test_personas_play_whole_games(persona):
+    from agents.play import decide  # noqa: F401  (import check only)
+    assert persona in SPEC.personas
+    assert SPEC.personas[-1] == "legacy"
