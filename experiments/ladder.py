@@ -18,7 +18,7 @@ import pandas as pd
 from agents.spec import parse_agent
 from experiments.aggregate import summarize
 from experiments.plan import Study
-from experiments.reporting import Section
+from experiments.reporting import Section, finding, write_findings
 from experiments.stats import bradley_terry
 from simcore.spec import game_names, get_game
 
@@ -136,6 +136,22 @@ def analyse(study: Study, out) -> list[Section]:
     write_atomic(out / "ladder.csv", lambda t: df.to_csv(t, index=False))
     write_atomic(out / "ratings.csv", lambda t: ratings.to_csv(t, index=False))
     write_atomic(out / "verdicts.csv", lambda t: pd.DataFrame(verdicts).to_csv(t, index=False))
+    rows = []
+    for (g, P), grp in df.groupby(["game", "players"], sort=False):
+        best = grp[grp["agent"].str.startswith("best")]
+        if P == 1:
+            x = best
+        else:
+            x = best[best["opponent"] == "scripted"]
+        if x.empty:
+            continue
+        r = x.iloc[0]
+        rows.append(finding(g, f"{g} at {P} player{'s' if P > 1 else ''}: best "
+                            + ("succeeds" if P == 1 else "against scripted"), r.win_rate,
+                            r.ci_low, r.ci_high, r.fair_share if P > 1 else 0.0,
+                            int(r.games), search=(r.win_rate, r.ci_low, r.ci_high),
+                            search_name=r.agent))
+    write_findings(out, "ladder", rows)
     return secs
 
 

@@ -15,7 +15,7 @@ import pandas as pd
 from experiments.aggregate import summarize
 from experiments.equilibrium import bootstrap, compositions, solve
 from experiments.plan import Study
-from experiments.reporting import Section, bar_with_intervals
+from experiments.reporting import Section, bar_with_intervals, finding, write_findings
 from simcore.spec import game_names, get_game
 
 TITLE = "Persona equilibria: the mix adapting players settle on"
@@ -58,7 +58,7 @@ def analyse(study: Study, out) -> list[Section]:
     by = {}
     for c in study.cells:
         by.setdefault((c.game, c.players), []).append(c)
-    findings = []
+    findings, frows = [], []
     for (g, P), cells in by.items():
         ps = personas_of(g)
         k = len(ps)
@@ -91,9 +91,15 @@ def analyse(study: Study, out) -> list[Section]:
         played = [i for i in range(k) if x[i] > 0]
         rates = "; ".join(f"{ps[i]} wins {100 * f[i]:.1f}% [{100 * ci['rate_low'][i]:.1f}, "
                           f"{100 * ci['rate_high'][i]:.1f}]" for i in played)
+        top = int(np.argmax(x))
+        frows.append(finding(g, f"{g} at {P} players: adapting players play {ps[top]} "
+                             f"most ({mix})", x[top], ci["share_low"][top],
+                             ci["share_high"][top], 1 / k, len(cells),
+                             scripted=(x[top], ci["share_low"][top], ci["share_high"][top])))
         findings.append(f"{g} at {P} players: adapting players settle on {mix} "
                         f"(regret {regret:.3f}); at that mix {rates}, against a fair share of "
                         f"{100 / P:.1f}%.")
+    write_findings(out, "personas", frows)
     eq = pd.DataFrame(rows)
     fixed = pd.DataFrame(tables)
     secs = [Section("Findings", text=findings + [

@@ -11,9 +11,31 @@ import json
 import time
 from pathlib import Path
 
+import pandas as pd
+
 from experiments.io import write_atomic
 from experiments.studies import _INTERNAL, PROFILES, STUDIES, run_named, study_module
 from simcore.spec import BadInput, game_names, get_game
+
+
+def collect_findings(root: Path, names) -> pd.DataFrame:
+    """Every study's findings.json as one table, labelled with the sensitivity sweep."""
+    from experiments.reporting import FINDING_COLUMNS, assumptions_label
+
+    sens = {}
+    sdir = Path(root) / "sensitivity"
+    for p in sdir.glob("sensitivity_*.csv"):
+        sens[p.stem.split("_", 1)[1]] = pd.read_csv(p)
+    rows = []
+    for n in names:
+        p = Path(root) / n / "findings.json"
+        if not p.exists():
+            continue
+        for f in json.loads(p.read_text()):
+            f["assumptions"] = assumptions_label(f["game"], sens) if "sensitivity" in names \
+                else "sensitivity study not run"
+            rows.append({k: f.get(k) for k in FINDING_COLUMNS})
+    return pd.DataFrame(rows, columns=list(FINDING_COLUMNS))
 
 
 def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
@@ -72,12 +94,23 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
                         f": {html.escape(e.reason)}</li>" for e in entries)
         assum.append(f"<details><summary><b>{g}</b> v{spec.version}: {len(entries)} assumed "
                      f"values</summary><ul>{items}</ul></details>")
+    fdf = collect_findings(rootp, [n for n in names if done[n] is not None])
+    write_atomic(rootp / "report" / "findings.csv", lambda t: fdf.to_csv(t, index=False))
     page = ("<!doctype html><html><head><meta charset='utf-8'><title>darkbalance report</title>"
-            "<style>body{font-family:sans-serif;max-width:75em;margin:auto;padding:1em}</style>"
+            "<style>body{font-family:sans-serif;max-width:75em;margin:auto;padding:1em}"
+            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;"
+            "font-size:90%}</style>"
             "</head><body><h1>darkbalance balance report</h1>"
             f"<p>profile {profile}, seed {seed}, wall time {wall:.0f} s. Rates carry Wilson 95% "
             "intervals; paired differences normal 95% intervals over common random numbers.</p>"
-            "<h2>Studies</h2><ul>" + "".join(rows) + "</ul>"
+            "<h2>Findings</h2><p>Each headline with what it rests on, computed: <b>agents</b> "
+            "(does it hold, same side of the null with the interval excluding it, under the "
+            "scripted players and under search), <b>assumptions</b> (does any swept assumed "
+            "rules value flip the game's headline, from the sensitivity study), <b>sample</b> "
+            "(games behind it). Data: <a href='findings.csv'>findings.csv</a>.</p>"
+            + (fdf.to_html(index=False, float_format=lambda v: f"{v:.3f}") if len(fdf)
+               else "<p>No study produced a finding.</p>")
+            + "<h2>Studies</h2><ul>" + "".join(rows) + "</ul>"
             "<h2>Assumptions the numbers rest on</h2>" + "".join(assum) + "</body></html>")
     index = rootp / "report" / "index.html"
     write_atomic(index, lambda t: Path(t).write_text(page))

@@ -125,3 +125,68 @@ def bar_with_intervals(labels, rates, lows, highs, title, ylabel="win rate", ref
         ax.axhline(ref, color="grey", ls="--", lw=1)
     fig.tight_layout()
     return fig
+
+
+# ---- Findings: one sentence each, with computed labels (issue 17) ----
+
+FINDING_COLUMNS = ("study", "game", "finding", "value", "ci_low", "ci_high", "null",
+                   "sample", "agents", "assumptions")
+
+
+def finding(game: str, text: str, value: float, lo: float, hi: float, null: float,
+            sample: int, scripted=None, search=None, search_name: str = "") -> dict:
+    """A headline as data.  ``scripted`` / ``search``: (value, low, high) of the same
+    quantity under the scripted agent and under the strongest search agent measured,
+    from which the ``agents`` label is computed (:func:`agents_label`)."""
+    return {"game": game, "finding": text, "value": float(value), "ci_low": float(lo),
+            "ci_high": float(hi), "null": float(null), "sample": int(sample),
+            "scripted": scripted, "search": search, "search_name": search_name}
+
+
+def _side(v, null):
+    lo, hi = v[1], v[2]
+    return 1 if lo > null else (-1 if hi < null else 0)
+
+
+def agents_label(f: dict) -> str:
+    """``yes`` when the finding holds (same side of the null, interval excluding it) under
+    scripted and under search; ``no (...)`` with both values otherwise; or what is missing."""
+    s, m = f.get("scripted"), f.get("search")
+    if s is None and m is None:
+        return "not tested across agents"
+    if s is None or m is None:
+        return f"{'scripted' if s is not None else f.get('search_name') or 'search'} only"
+    a, b = _side(s, f["null"]), _side(m, f["null"])
+    name = f.get("search_name") or "search"
+    if a != 0 and a == b:
+        return "yes"
+    return (f"no (scripted {s[0]:.3f} [{s[1]:.3f}, {s[2]:.3f}]; {name} {m[0]:.3f} "
+            f"[{m[1]:.3f}, {m[2]:.3f}])")
+
+
+def write_findings(out, study: str, rows: list[dict]) -> None:
+    """Write a study's findings (``out``/findings.json) for the report's Findings table."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    data = []
+    for f in rows:
+        d = {k: v for k, v in f.items()}
+        d["study"] = study
+        d["agents"] = agents_label(f)
+        for k in ("scripted", "search"):
+            d[k] = list(map(float, f[k])) if f.get(k) is not None else None
+        data.append(d)
+    text = json.dumps(data, indent=1)
+    write_atomic(out / "findings.json", lambda t: Path(t).write_text(text))
+
+
+def assumptions_label(game: str, sens: dict) -> str:
+    """What the sensitivity sweep says of ``game``'s headline: which swept assumed values
+    flip it, or that none of those swept do (or that it was not swept)."""
+    df = sens.get(game)
+    if df is None or df.empty:
+        return "not swept"
+    flips = df[df["flips"].astype(bool)] if "flips" in df else df.iloc[0:0]
+    if len(flips):
+        return "flipped by " + ", ".join(f"{r.path}={r.value}" for r in flips.itertuples())
+    return f"none of {len(df)} swept values flips the {game} headline"

@@ -15,7 +15,7 @@ import pandas as pd
 from experiments.aggregate import summarize
 from experiments.execute import cell_frame
 from experiments.plan import Study
-from experiments.reporting import Section, bar_with_intervals
+from experiments.reporting import Section, bar_with_intervals, finding, write_findings
 from experiments.stats import binom_two_sided_p, holm, paired_difference, wilson
 from simcore.spec import game_names, get_game
 
@@ -64,7 +64,9 @@ def analyse(study: Study, out) -> list[Section]:
     secs = []
     fr = [c for c in study.cells if c.labels.get("game") == "frontier"]
     if fr:
-        secs.append(_frontier(study, out, fr))
+        sec, frows = _frontier(study, out, fr)
+        secs.append(sec)
+        write_findings(out, "setups", frows)
     co = [c for c in study.cells if c.labels.get("game") == "court"]
     if co:
         secs.append(_court(out, co))
@@ -117,7 +119,23 @@ def _frontier(study, out, cells) -> Section:
                 f"{100 * s_.ci_high:.1f}], {v} {100 * e.win_rate:.1f}% [{100 * e.ci_low:.1f}, "
                 f"{100 * e.ci_high:.1f}]; {v} - standard = {100 * e.diff_vs_standard:+.1f} "
                 f"points [{100 * e.diff_low:+.1f}, {100 * e.diff_high:+.1f}].")
-    return sec
+    frows = []
+    search = [a for a in df["agent"].unique() if a.startswith(("mcts", "best"))]
+    for v in df["variant"].unique():
+        if v == "standard":
+            continue
+        x = df[df["variant"] == v].set_index("agent")
+        if "scripted" not in x.index or "diff_vs_standard" not in x:
+            continue
+        sr = x.loc["scripted"]
+        m = x.loc[search[-1]] if search and search[-1] in x.index else None
+        frows.append(finding(
+            "frontier", f"Dark Frontier: {v} changes the standard mission's success",
+            sr.diff_vs_standard, sr.diff_low, sr.diff_high, 0.0, int(sr.games),
+            scripted=(sr.diff_vs_standard, sr.diff_low, sr.diff_high),
+            search=None if m is None else (m.diff_vs_standard, m.diff_low, m.diff_high),
+            search_name=search[-1] if search else ""))
+    return sec, frows
 
 
 def _court(out, cells) -> Section:

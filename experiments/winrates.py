@@ -13,7 +13,7 @@ import pandas as pd
 from agents.spec import parse_agent
 from experiments.aggregate import summarize
 from experiments.plan import Study
-from experiments.reporting import Section, bar_with_intervals
+from experiments.reporting import Section, bar_with_intervals, finding, write_findings
 from simcore.spec import game_names, get_game
 
 TITLE = "Win rates, seat effects and the skill ladder"
@@ -125,7 +125,34 @@ def analyse(study: Study, out) -> list[Section]:
     sec.tables.append(("end_reasons", ends, "How games end"))
     secs.append(sec)
     secs.insert(0, Section("Findings", text=_findings(seats, ladder) + _turn_findings(turns)))
+    write_findings(out, "winrates", _finding_rows(seats, turns))
     return secs
+
+
+def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame) -> list[dict]:
+    """The seat and turn-order headlines as data (scripted tables: no search table exists
+    to label them against, so their agents label says scripted only)."""
+    rows = []
+    for (g, P), grp in seats[seats["agents"] == "scripted"].groupby(["game", "players"]):
+        if P < 2:
+            continue
+        ref = float(grp["win_rate"].mean())
+        r = grp.loc[grp["win_rate"].idxmax()]
+        if r.ci_low > ref:
+            rows.append(finding(g, f"{g} at {P} players: seat {int(r.seat)} is favoured "
+                                f"(scripted tables)", r.win_rate, r.ci_low, r.ci_high, ref,
+                                int(r.games), scripted=(r.win_rate, r.ci_low, r.ci_high)))
+    if not turns.empty:
+        for (g, P), grp in turns[turns["agents"] == "scripted"].groupby(["game", "players"]):
+            ref = float(grp["win_rate"].mean())
+            r = grp.loc[(grp["win_rate"] - ref).abs().idxmax()]
+            if r.ci_low > ref or r.ci_high < ref:
+                rows.append(finding(g, f"{g} at {P} players: turn position "
+                                    f"{int(r.turn_position)} wins "
+                                    f"{'more' if r.win_rate > ref else 'less'} than its share",
+                                    r.win_rate, r.ci_low, r.ci_high, ref, int(r.games),
+                                    scripted=(r.win_rate, r.ci_low, r.ci_high)))
+    return rows
 
 
 def _turn_findings(turns: pd.DataFrame) -> list[str]:
