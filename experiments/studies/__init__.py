@@ -1,6 +1,8 @@
 """The study registry and the one function that runs a study end to end.
 
-A study module defines ``TITLE``, ``GAMES`` (the engines it needs),
+Each study is one module in this package (a new study is one new file plus its name in
+``STUDIES``); the machinery it uses (plan, execute, aggregate, stats, reporting) lives in
+experiments/ and imports no particular study.  A study module defines ``TITLE``, ``GAMES`` (the engines it needs),
 ``build(profile, seed) -> Study`` and ``analyse(study, out) -> list[Section]``.
 """
 from __future__ import annotations
@@ -21,7 +23,7 @@ _INTERNAL = ("smoke",)  # a tiny budget for the test suite only
 def study_module(name: str):
     if name not in STUDIES:
         raise BadInput(f"unknown study {name!r}; valid: {', '.join(STUDIES)}")
-    return import_module(f"experiments.{name}")
+    return import_module(f"experiments.studies.{name}")
 
 
 def available(name: str) -> bool:
