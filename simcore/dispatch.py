@@ -20,7 +20,7 @@ import sys
 import time
 
 import numpy as np
-from numba import typeof
+from numba import njit, typeof
 from numba.core import types
 from numba.extending import overload
 
@@ -96,6 +96,8 @@ def call(dispatcher, game_key: int, *args):
     first use of a game compiles (or loads from the cache) and says so through
     :data:`notice`.
     """
+    if not hasattr(dispatcher, "overloads"):  # NUMBA_DISABLE_JIT=1: plain Python
+        return dispatcher(game_key, *args)
     sig = (types.literal(int(game_key)),) + tuple(typeof(a) for a in args)
     ep = _ENTRIES.get((dispatcher, sig))
     if ep is None:
@@ -118,66 +120,101 @@ def _kernel(game_key, name):
     return getattr(importlib.import_module(ENGINES[gid][1]), name)
 
 
-# Stubs: called only from compiled code, where the overloads below replace them.
+# The functions below run as written only in pure Python (NUMBA_DISABLE_JIT=1, where the
+# generic drivers are plain Python too); in compiled code the overloads that follow
+# replace them with the game's kernel, chosen at compile time.
+def _py(game, name):
+    return getattr(importlib.import_module(ENGINES[game_id(game)][1]), name)
+
+
 def init(game, state, params, rng):
     """Set up a new game of ``game`` (a literal key) in ``state``."""
-    raise NotImplementedError("compiled code only")
+    _py(game, "init")(state, params, rng)
 
 
 def current_player(game, state, params):
     """Seat to act."""
-    raise NotImplementedError("compiled code only")
+    return _py(game, "current_player")(state, params)
 
 
 def is_terminal(game, state, params):
     """Whether the game is over."""
-    raise NotImplementedError("compiled code only")
+    return _py(game, "is_terminal")(state, params)
 
 
 def legal_actions(game, state, params, out):
     """Fill ``out[:n]`` with the legal actions; return n."""
-    raise NotImplementedError("compiled code only")
+    return _py(game, "legal_actions")(state, params, out)
 
 
 def step(game, state, params, action, rng):
     """Apply ``action``."""
-    raise NotImplementedError("compiled code only")
+    _py(game, "step")(state, params, np.int64(action), rng)
 
 
 def returns(game, state, params, out):
     """Per-seat returns of a finished game."""
-    raise NotImplementedError("compiled code only")
+    _py(game, "returns")(state, params, out)
 
 
 def scores(game, state, params, out):
     """Per-seat raw points."""
-    raise NotImplementedError("compiled code only")
+    _py(game, "scores")(state, params, out)
 
 
 def info(game, state, params, out):
     """Game-specific integer columns (rounds, end reason, ...)."""
-    raise NotImplementedError("compiled code only")
+    _py(game, "info")(state, params, out)
 
 
 def determinize(game, state, params, observer, rng):
     """Resample what ``observer`` cannot see."""
-    raise NotImplementedError("compiled code only")
+    _py(game, "determinize")(state, params, observer, rng)
 
 
 def evaluate(game, state, params, out):
     """Each seat's value in [0, 1] from a position (the engine's ``evaluate``)."""
-    raise NotImplementedError("compiled code only")
+    k = _engine_evaluate(game_id(game))
+    if k is not None:
+        k(state, params, out)
+    else:
+        sc = np.empty(out.shape[0], np.int64)
+        _py(game, "scores")(state, params, sc)
+        leaders_value(sc, out)
 
 
 def action_kind(game, state, params, action):
     """Kind of ``action`` in ``state`` (an index into the game's SPEC.action_kinds)."""
-    raise NotImplementedError("compiled code only")
+    mod = importlib.import_module(ENGINES[game_id(game)][1])
+    k = getattr(mod, "action_kind", None)
+    return 0 if k is None else k(state, params, np.int64(action))
 
 
 def open_loop(game):
     """True when one action path can reach different states (chance or hidden information):
     search must then determinize and count child availability."""
-    raise NotImplementedError("compiled code only")
+    return game_id(game) not in _CLOSED_LOOP
+
+
+def _engine_evaluate(gid):
+    return getattr(importlib.import_module(ENGINES[gid][1]), "evaluate", None)
+
+
+@njit(cache=True)
+def leaders_value(sc, out):
+    """Values from raw scores ``sc`` for an engine without ``evaluate``: the score leaders
+    share the value; alone at the table a score says nothing about winning (0.5)."""
+    n = out.shape[0]
+    if n == 1:
+        out[0] = 0.5
+        return
+    best = sc.max()
+    k = 0
+    for s in range(n):
+        if sc[s] == best:
+            k += 1
+    for s in range(n):
+        out[s] = 1.0 / k if sc[s] == best else 0.0
 
 
 @overload(init, prefer_literal=True)
@@ -257,21 +294,9 @@ def _ov_evaluate(game, state, params, out):
     scores_k = eng.scores
 
     def leaders(game, state, params, out):
-        # an engine without evaluate: the score leaders share the value; alone at the
-        # table, a score says nothing about winning, so the value is neutral (0.5)
-        n = out.shape[0]
-        if n == 1:
-            out[0] = 0.5
-            return
-        sc = np.empty(n, np.int64)
+        sc = np.empty(out.shape[0], np.int64)
         scores_k(state, params, sc)
-        best = sc.max()
-        k = 0
-        for s in range(n):
-            if sc[s] == best:
-                k += 1
-        for s in range(n):
-            out[s] = 1.0 / k if sc[s] == best else 0.0
+        leaders_value(sc, out)
     return leaders
 
 

@@ -14,8 +14,12 @@ SCRIPTED = {gid: f"agents.scripted.{name}" for gid, (name, _) in dispatch.ENGINE
 
 
 def scripted_action(game, state, params, persona, rng, legal, n):
-    """The scripted action of ``persona`` for ``game`` (a literal key); legal[:n] is legal."""
-    raise NotImplementedError("compiled code only")
+    """The scripted action of ``persona`` for ``game`` (a literal key); legal[:n] is legal.
+
+    Runs as written only in pure Python (NUMBA_DISABLE_JIT=1); compiled code gets the
+    overload below."""
+    k = importlib.import_module(SCRIPTED[dispatch.game_id(game)]).scripted_action
+    return k(state, params, persona, rng, legal, n)
 
 
 @overload(scripted_action, prefer_literal=True)
