@@ -11,6 +11,10 @@ from experiments.plan import Cell
 from experiments.stats import wilson
 
 
+# end reasons that mean "no rulebook ending": the engine's turn cap stopped the game
+CAP_REASONS = ("turn-cap", "round-cap")
+
+
 class CellSummary:
     """Running sums of one cell: seats, agents, lengths, end reasons, info columns."""
 
@@ -32,6 +36,9 @@ class CellSummary:
         # or first_seat column, i.e. a random or rotating first player)
         self.pos_ret = np.zeros(cell.players)
         self.pos_games = 0
+        # games that ended by a rulebook rule (not the turn cap), and their seat returns
+        self.resolved = 0
+        self.resolved_ret = np.zeros(cell.players)
         self.info_pos = Counter()  # games where the info column is > 0
 
     def add(self, df: pd.DataFrame) -> None:
@@ -51,6 +58,10 @@ class CellSummary:
                 pos = (s - fp) % P
                 np.add.at(self.pos_ret, pos, df[f"return_{s}"].to_numpy())
             self.pos_games += len(df)
+        ok = ~df["end_reason"].isin(CAP_REASONS).to_numpy()
+        self.resolved += int(ok.sum())
+        for s in range(P):
+            self.resolved_ret[s] += float(df[f"return_{s}"].to_numpy()[ok].sum())
         self.shared += int((df["winner"] < 0).sum())
         self.length_sum += float(df["length"].sum())
         self.length_hist.update(df["length"].tolist())
@@ -69,6 +80,17 @@ class CellSummary:
     def seat_rate(self, s: int) -> tuple[float, float, float]:
         n = self.games
         return (self.seat_ret[s] / n, *wilson(self.seat_ret[s], n)) if n else (np.nan,) * 3
+
+    @property
+    def capped(self) -> int:
+        """Games the turn cap ended (no winner by the rulebook)."""
+        return self.games - self.resolved
+
+    def resolved_rate(self, s: int) -> tuple[float, float, float]:
+        """Seat ``s``'s win rate over games that ended by the rules (Wilson 95%)."""
+        n = self.resolved
+        return (self.resolved_ret[s] / n, *wilson(self.resolved_ret[s], n)) if n \
+            else (np.nan,) * 3
 
     def position_rate(self, k: int) -> tuple[float, float, float]:
         """Win rate of the k-th player to act in round 1 (Wilson 95%)."""

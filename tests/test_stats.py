@@ -79,3 +79,25 @@ def test_turn_position_rates_sum_to_one_and_match_seats_when_first_is_fixed(tmp_
     fixed.add(df.assign(first_player=0))
     for k in range(3):
         assert fixed.position_rate(k)[0] == pytest.approx(fixed.seat_rate(k)[0])
+
+
+def test_turn_capped_games_are_unresolved_not_half_wins():
+    """DG turn cap (issue 15): a capped game is left out of resolved win rates and counted
+    apart, where a plain mean would give each side half a win."""
+    import pandas as pd
+
+    from experiments.aggregate import CellSummary
+    from experiments.plan import Cell
+
+    s = CellSummary(Cell(0, "darkleaf", 2, ("scripted",), 4))
+    s.add(pd.DataFrame({"return_0": [1.0, 0.5, 0.5, 0.0], "return_1": [0.0, 0.5, 0.5, 1.0],
+                        "score_0": 0, "score_1": 0, "agent_0": "a", "agent_1": "b",
+                        "winner": [0, -1, -1, 1], "length": 1, "rounds": 1,
+                        "end_reason": ["path-to-victory", "turn-cap", "turn-cap",
+                                       "path-to-victory"]}))
+    assert s.capped == 2 and s.resolved == 2
+    assert s.resolved_rate(0)[0] == 0.5 and s.seat_rate(0)[0] == 0.5
+    s.add(pd.DataFrame({"return_0": [0.5], "return_1": [0.5], "score_0": 0, "score_1": 0,
+                        "agent_0": "a", "agent_1": "b", "winner": [-1], "length": 1,
+                        "rounds": 1, "end_reason": ["turn-cap"]}))
+    assert s.resolved_rate(0)[0] == 0.5 and s.capped == 3

@@ -23,13 +23,15 @@ GAMES = ("darkleaf",)
 # MCTS on darkleaf runs ~900 simulations/s: the quick profile leaves the MCTS table out
 # smoke caps MCTS rollouts (depth=30): it checks the path, and a full-length darkleaf
 # rollout made each 1-game smoke cell cost ~3 s
-BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1, "iters": 5,
-                    "depth": 30},
-          "quick": {"table": 300, "handicap": 100, "will": 200, "mcts": 0, "iters": 50},
-          # MCTS darkleaf, both seats searching at iters=50: 20 games took 1.2-12 min on 2
-          # cores by pairing (measured), so 10 games per ordered pairing (300 pooled)
+# The search table plays `best` (agents.best) in both seats: the strongest measured
+# darkleaf search (scripted rollouts, depth-capped, scored by darkleaf's evaluate).
+BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1,
+                    "search": "best:iters=5,depth=10"},
+          "quick": {"table": 300, "handicap": 100, "will": 200, "mcts": 0, "search": "best"},
+          # both seats searching: ~2 s a game (measured at iters=100-200 on 2 shared cores),
+          # so 10 games per ordered pairing (300 pooled)
           "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 10,
-                   "iters": 50}}
+                   "search": "best"}}
 
 
 def _pairings():
@@ -52,13 +54,12 @@ def build(profile: str, seed: int) -> Study:
                    stream=stream, sets=sets, rotate=False,
                    labels={"kind": "table", "pairing": pairing, "swapped": swapped})
             if b["mcts"]:
-                depth = f",depth={b['depth']}" if b.get("depth") else ""
-                st.add("darkleaf", 2, (f"mcts:iters={b['iters']}{depth}",) * 2, b["mcts"],
+                st.add("darkleaf", 2, (b["search"],) * 2, b["mcts"],
                        setup=pairing, stream=stream + 1, sets=sets, rotate=False,
                        labels={"kind": "mcts", "pairing": pairing, "swapped": swapped})
         if "setup.handicap_bones" in paths and "setup.handicap_seat" in paths:
             for seat in (0, 1):
-                for h in range(1, 6):
+                for h in range(2, 6):  # the rulebook's handicap: 2 to 5 bones
                     st.add("darkleaf", 2, ("scripted", "scripted"), b["handicap"], setup=pairing,
                            stream=stream, rotate=False,
                            sets=(f"setup.handicap_bones={h}", f"setup.handicap_seat={seat}"),
@@ -99,24 +100,30 @@ def analyse(study: Study, out) -> list[Section]:
         s = summarize(out, c)
         a, b = c.labels["pairing"].split("-")
         first, second = (b, a) if c.labels["swapped"] else (a, b)
-        ra = s.seat_ret[0]  # seat 0 is the first-listed clan
+        # the rulebook has no draws: a game the turn cap ends is unresolved, shown apart
+        # and left out of win rates (not half a win each)
+        ra = s.resolved_ret[0]  # seat 0 is the first-listed clan
+        n_ok = s.resolved
+        cap_r, cap_lo, cap_hi = s.rate(s.capped)
         rows.append({"agents": c.labels["kind"], "pairing": c.labels["pairing"],
                      "first": first, "clan_a": a, "clan_b": b, "games": s.games,
-                     "a_win": ra / max(s.games, 1), **dict(zip(("a_low", "a_high"),
-                                                               wilson(ra, s.games))),
-                     "draws": s.shared / max(s.games, 1),
+                     "resolved_games": n_ok,
+                     "a_win": ra / max(n_ok, 1), **dict(zip(("a_low", "a_high"),
+                                                            wilson(ra, n_ok))),
+                     "capped_share": cap_r, "capped_low": cap_lo, "capped_high": cap_hi,
                      "mean_length": s.length_sum / max(s.games, 1)})
         kind = c.labels["kind"]
-        wins[kind][idx[a], idx[b]] += s.seat_ret[0] + 0.0
-        wins[kind][idx[b], idx[a]] += s.seat_ret[1] + 0.0
-        games[kind][idx[a], idx[b]] += s.games
-        games[kind][idx[b], idx[a]] += s.games
+        wins[kind][idx[a], idx[b]] += s.resolved_ret[0] + 0.0
+        wins[kind][idx[b], idx[a]] += s.resolved_ret[1] + 0.0
+        games[kind][idx[a], idx[b]] += n_ok
+        games[kind][idx[b], idx[a]] += n_ok
     df = pd.DataFrame(rows)
     secs = []
     sec = Section("Matchup table", text=[
         "Each pairing is played in the rulebook's turn order and swapped; a clan's strength "
-        "in a pairing averages both, so the first-move edge cancels. Draws (turn cap) count "
-        "1/2 to each clan. Wilson 95% intervals."])
+        "in a pairing averages both, so the first-move edge cancels. The rulebook has no "
+        "draws: a game stopped by the engine's turn cap is unresolved, left out of the win "
+        "rates and reported per pairing (capped_share). Wilson 95% intervals."])
     for kind in ("table", "mcts"):
         n = games[kind]
         if n.sum() == 0:
@@ -142,7 +149,7 @@ def analyse(study: Study, out) -> list[Section]:
         ax.set_ylabel("clan (row wins)")
         fig.colorbar(im, ax=ax, fraction=0.046)
         ax.set_title(f"Win % of row clan, both turn orders ({kind} agents)", fontsize=10)
-        label = "scripted" if kind == "table" else "mcts"
+        label = "scripted" if kind == "table" else "best"
         cdf = pd.DataFrame(cells)
         sec.figures.append((f"heatmap_{label}", fig, cdf,
                             f"6x6 matchup heatmap, {label} agents (Wilson 95%)"))
@@ -176,12 +183,14 @@ def analyse(study: Study, out) -> list[Section]:
         for p in _pairings():
             b0 = base.get(p)
             cands = [(0, None, b0["a_win"] if b0 else np.nan,
-                      b0["a_win"] * b0["games"] if b0 else 0, b0["games"] if b0 else 0)]
+                      b0["a_win"] * b0["resolved_games"] if b0 else 0,
+                      b0["resolved_games"] if b0 else 0)]
             for c in hand:
                 if c.labels["pairing"] == p:
                     s = summarize(out, c)
-                    cands.append((c.labels["bones"], c.labels["seat"], s.seat_ret[0] / s.games,
-                                  s.seat_ret[0], s.games))
+                    cands.append((c.labels["bones"], c.labels["seat"],
+                                  s.resolved_ret[0] / max(s.resolved, 1), s.resolved_ret[0],
+                                  s.resolved))
             best = min(cands, key=lambda t: abs(t[2] - 0.5))
             lo, hi = wilson(best[3], best[4])
             hrows.append({"pairing": p, "bones": best[0], "given_to_seat": best[1],
@@ -200,7 +209,7 @@ def analyse(study: Study, out) -> list[Section]:
             r, lo, hi = s.seat_rate(0)
             wrows.append({"pairing": c.labels["pairing"], "will_mode": c.labels["mode"],
                           "first_clan_win": r, "ci_low": lo, "ci_high": hi,
-                          "draws": s.shared / s.games})
+                          "capped_share": s.capped / max(s.games, 1)})
         wdf = pd.DataFrame(wrows)
         sec = Section("Blessings vs Curses")
         sec.tables.append(("will_modes", wdf, "First clan's win rate under each Will mode"))
@@ -213,12 +222,13 @@ def analyse(study: Study, out) -> list[Section]:
 
 
 def _first_edge(g: pd.DataFrame) -> tuple[float, float, float]:
-    """Mean over both orders of (the first mover's return) - 1/2 (draws already count 1/2),
+    """Mean over both orders of (the first mover's return) - 1/2 (turn-capped games left out),
     with a normal 95% interval (the two orders are independent samples)."""
     vals = [(r.a_win if r.first == r.clan_a else 1 - r.a_win) for r in g.itertuples()]
     if not vals:
         return (float("nan"),) * 3
-    var = sum(v * (1 - v) / max(n, 1) for v, n in zip(vals, g["games"])) / len(vals) ** 2
+    var = sum(v * (1 - v) / max(n, 1) for v, n in zip(vals, g["resolved_games"])) \
+        / len(vals) ** 2
     m = float(np.mean(vals)) - 0.5
     h = z_value() * float(np.sqrt(var))
     return (m, m - h, m + h)
