@@ -72,6 +72,7 @@ class Study:
     cells: list[Cell]
     chunk: int = 2000
     notes: list[str] = field(default_factory=list)
+    profile: str = ""  # the budget profile it was built for (quick, full, ...)
 
     def add(self, game, players, agents, games, **kw) -> Cell:
         """Append a cell with the next free cell_id and return it."""

@@ -33,7 +33,8 @@ BUDGET = {
 
 def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
-    st = Study("winrates", seed, [], chunk=5000 if profile == "quick" else 20_000)
+    st = Study("winrates", seed, [], chunk=5000 if profile == "quick" else 20_000,
+               profile=profile)
     for g in game_names():
         spec = get_game(g).SPEC
         for P in range(spec.players[0], spec.players[1] + 1):
@@ -124,9 +125,50 @@ def analyse(study: Study, out) -> list[Section]:
                        "games with no sole winner (draw, shared, or a solo loss)"))
     sec.tables.append(("end_reasons", ends, "How games end"))
     secs.append(sec)
+    secs.append(_decision_section(study))
     secs.insert(0, Section("Findings", text=_findings(seats, ladder) + _turn_findings(turns)))
     write_findings(out, "winrates", _finding_rows(seats, turns))
     return secs
+
+
+# decision statistics per game: (scripted games, search games) by profile
+DECISIONS = {"smoke": (20, 2), "quick": (400, 6), "full": (4000, 40)}
+
+
+def _decision_section(study: Study) -> Section:
+    """What each agent does, per game: action kinds counted inside the compiled loop, for
+    the scripted players and for search (best) side by side, each against scripted seats."""
+    from experiments.api import plan
+    from experiments.replay import decisions
+
+    profile = study.profile if study.profile in DECISIONS else "quick"
+    n_scripted, n_search = DECISIONS[profile]
+    search = "best" if profile != "smoke" else "best:iters=4,depth=10"
+    frames = []
+    for g in sorted({c.game for c in study.cells}):
+        spec = get_game(g).SPEC
+        if len(spec.action_kinds) < 2:
+            continue
+        P = min(max(2, spec.players[0]), spec.players[1])
+        for agent, n in (("scripted", n_scripted), (search, n_search)):
+            agents = ",".join([agent] + ["scripted"] * (P - 1))
+            df = decisions(plan(g, agents, P), n, study.seed)
+            df = df[df["agent"].str.startswith(agent.split(":")[0])]
+            df = df.groupby(["agent", "kind"], as_index=False).agg(
+                decisions=("decisions", "sum"), games_with=("games_with", "sum"),
+                games=("games", "sum"))
+            df.insert(0, "game", g)
+            df["per_game"] = df["decisions"] / df["games"].clip(lower=1)
+            frames.append(df)
+    table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
+    sec = Section("What the players do (decision counts)", text=[
+        "Each action kind per game, for the scripted players (all seats scripted) and for "
+        "search (best, in one seat among scripted ones), counted inside the compiled loop. "
+        "`darkbalance decisions GAME` gives the same with each kind's return association."])
+    if len(table):
+        sec.tables.append(("decisions", table, "Decisions by action kind, scripted and "
+                           "search side by side"))
+    return sec
 
 
 def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame) -> list[dict]:
