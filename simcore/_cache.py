@@ -4,7 +4,7 @@ numba's cache notices edits to a function's own file only: a cached caller keeps
 running an old callee from another file.  So every compiled function is cached
 under a directory named by a hash of the files it can depend on:
 
-* a game's files (``simcore/<game>/``, ``agents/scripted/<game>.py`` and the
+* a game's files (``simcore/<game>/``, ``agents/scripted/<game>[_*].py`` and the
   ``tests/test_<game>*.py`` that drive its kernels) go to
   ``numba-<game>-<hash of the common files and the game's files>``;
 * everything else (the generic drivers: arena, MCTS, harness; ``simcore/rng.py``)
@@ -26,9 +26,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 GAMES = ("tictactoe", "connect4", "court", "darkleaf", "darkness", "humanity", "frontier")
-# in simcore/ (top level) and experiments/ only modules defining kernels count, so editing
-# the rules loader, a study or the report does not throw compiled code away; agents/ counts
-# whole (agents/layout.py holds constants that kernels freeze)
+# outside the game folders only modules defining kernels count (and agents/layout.py, whose
+# constants kernels freeze), so editing the rules loader, agent specs, `best`, a study or
+# the report does not throw compiled code away
 _KERNEL_MARKS = (b"@njit", b"@jit", b"@overload")
 
 
@@ -41,8 +41,11 @@ def group_of(path: str | os.PathLike) -> str | None:
     parts = rel.parts
     if len(parts) >= 3 and parts[0] == "simcore" and parts[1] in GAMES:
         return parts[1]
-    if len(parts) == 3 and parts[:2] == ("agents", "scripted") and parts[2][:-3] in GAMES:
-        return parts[2][:-3]
+    if len(parts) == 3 and parts[:2] == ("agents", "scripted"):
+        stem = parts[2][:-3]
+        for g in GAMES:  # <game>.py and its variants (<game>_legacy.py, ...)
+            if stem == g or stem.startswith(g + "_"):
+                return g
     if len(parts) == 2 and parts[0] == "tests":
         for g in GAMES:
             if parts[1].startswith(f"test_{g}"):
@@ -56,13 +59,14 @@ def _files(group: str) -> list[Path]:
     if group == "common":
         out = [p for p in sorted((ROOT / "simcore").glob("*.py"))
                if any(m in p.read_bytes() for m in _KERNEL_MARKS)]
-        out += [p for p in sorted((ROOT / "agents").rglob("*.py")) if group_of(p) == "common"]
+        out += [p for p in sorted((ROOT / "agents").rglob("*.py")) if group_of(p) == "common"
+                and (p.name == "layout.py" or any(m in p.read_bytes() for m in _KERNEL_MARKS))]
         out += [p for p in sorted((ROOT / "experiments").rglob("*.py"))
                 if any(m in p.read_bytes() for m in _KERNEL_MARKS)]
         return [p for p in out if p.is_file()]
     out = sorted((ROOT / "simcore" / group).rglob("*.py"))
-    agent = ROOT / "agents" / "scripted" / f"{group}.py"
-    return out + ([agent] if agent.is_file() else [])
+    return out + [p for p in sorted((ROOT / "agents" / "scripted").glob("*.py"))
+                  if group_of(p) == group]
 
 
 @lru_cache(maxsize=None)
