@@ -30,6 +30,7 @@ from simcore.darkness.layout import (
     ST_LANDED, ST_DEFEATED, ST_DEFENDED, DEFENSE, FIRST0, GOODWILL, P_FIRST_RANDOM, P_TIEBREAK,
     P_TIEBREAK_N, REP, TB_COINS, TB_DEFENSE, TB_GOODWILL, TB_INFLUENCE, TB_REPUTATION,
 )
+from simcore.darkness.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.darkness.rounds import (
     automa_round_end, final_score, round_end_cubes, stage_barracks, stage_draft,
     stage_prologue, stage_round_start,
