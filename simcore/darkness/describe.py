@@ -37,8 +37,8 @@ DOCKS_SLOTS = (
     "exchange Coins for Reputation or Reputation for Coins",
 )
 HOME_SLOTS = (
-    "pay 7 Reputation to have the other players give you Influence or move down their "
-    "Defense Track",
+    ("pay 7 Reputation to have the other players give you Influence or move down their "
+    "Defense Track"),
     "pay 4 Reputation to hunt threats",
     "pay 3 Reputation to gain 2 Battle Strength",
     "pay 2 Reputation to gain 3 Coins",
@@ -134,8 +134,8 @@ def effects(state, params, loc: int) -> tuple:
     C = _i(params[L.P_CC + k])
     here = _loc(state, loc)
     if k == L.K_CITADEL:
-        return (f"pay {A} Coins to claim Allegiance of a Neutral card in the tower or in your "
-                f"hand, gain {C} Influence and {B} Coins",)
+        return ((f"pay {A} Coins to claim Allegiance of a Neutral card in the tower or in your "
+                f"hand, gain {C} Influence and {B} Coins"),)
     if k == L.K_BARRACKS or k == L.K_WAR_COUNCIL:
         n_out, n_back = (B, A) if k == L.K_BARRACKS else (A, B)
         return (f"dispatch {_n(n_out, 'Agent')} to {here}",
@@ -162,7 +162,7 @@ def effects(state, params, loc: int) -> tuple:
         return (f"dispatch an Agent to {here}",
                 f"move a cube from the tower or a Threat Zone onto {here}")
     if k == L.K_DOCKS:
-        return (f"gain {A} Coins", f"return an Agent from {here}")
+        return (f"gain {_n(A, 'Coin')}", f"return an Agent from {here}")
     if k == L.K_HOMESTEADS:
         return (f"all players return their Agents from {here}, and gain {A} Battle Strength",)
     if k in (L.K_WATCHTOWER, L.K_CITY_WATCH, L.K_MILLHOLLOW, L.K_DEFENCE):
@@ -170,13 +170,13 @@ def effects(state, params, loc: int) -> tuple:
     if k == L.K_GRAND_LIBRARY:
         return ("exchange Coins for Reputation",)
     if k == L.K_FORGE:
-        return (f"gain {A} Coins", f"gain {B} Battle Strength")
+        return (f"gain {_n(A, 'Coin')}", f"gain {B} Battle Strength")
     if k == L.K_CAPITAL_HALL:
         return (f"dispatch {_n(C, 'Agent')} to {here}",
-                f"return {_n(A, 'Agent')} and pay {B} Coins to claim Allegiance of a Neutral "
-                "card in your hand")
+                (f"return {_n(A, 'Agent')} and pay {B} Coins to claim Allegiance of a Neutral "
+                "card in your hand"))
     if k == L.K_ECONOMY:
-        return (f"gain {A} Coins",)
+        return (f"gain {_n(A, 'Coin')}",)
     if k == L.K_CARDS:
         return (f"draw {_n(A, 'card')}",)
     return ("no effect to use",)
@@ -460,8 +460,8 @@ def _describe(state, params, action: int) -> str:
         n = _i(params[L.P_CA + L.K_SHOREHOLLOW])
         return ("gains 2 Coins (Shorehollow Isle)",
                 "sleeves an advancement on a card in the Street (Shorehollow Isle)",
-                f"returns {n} Agents from Shorehollow Isle to claim Allegiance of another "
-                "player's card")[o] if a != L.A_PASS else "takes no Shorehollow Isle reward"
+                (f"returns {n} Agents from Shorehollow Isle to claim Allegiance of another "
+                "player's card"))[o] if a != L.A_PASS else "takes no Shorehollow Isle reward"
     if dec == L.D_STREET_DISC:
         return (f"discards {card_text(state, _hand(state, p, o))} for the Street ability "
                 f"({_i(state[L.PE_CNT]) + 1} of 2)")
@@ -474,9 +474,9 @@ def describe(state, params, action: int) -> str:
     try:
         p = int(state[L.CUR])
         text = _describe(state, params, action)
-    except Exception:  # a describe must never break a replay: fall back to the action's name
+    except Exception:  # noqa: BLE001  a describe must never break a replay: fall back to the action's name
         try:
             return f"seat {int(state[L.CUR])} {L.describe_action(int(action))}"
-        except Exception:
+        except Exception:  # noqa: BLE001
             return f"action {int(action)}"
     return f"seat {p} {text}"
