@@ -292,7 +292,8 @@ def test_evaluate_orders_positions_and_matches_returns():
     v_win = out[0]
     ENG.evaluate(lose, params, out)
     v_lose = out[0]
-    assert 0.0 <= v_lose < 0.2 < 0.8 < v_win <= 1.0
+    assert 0.0 <= v_lose < 0.2
+    assert 0.8 < v_win <= 1.0
     ENG.evaluate(s, params, out)          # a middling position: neither 0 nor 1
     assert 0.0 < out[0] < 1.0
     done = win.copy()
@@ -311,3 +312,25 @@ def test_evaluate_orders_positions_and_matches_returns():
     ENG.returns(s2, params2, ret)
     ENG.evaluate(s2, params2, out2)
     assert out2.tolist() == ret.tolist()
+
+
+def test_every_persona_picks_a_legal_action():
+    """Mixed play (scripted with some random moves) at 1-4 players on random setups: each
+    persona's choice is always one of the legal actions."""
+    for players in (1, 2, 3, 4):
+        params = D.API.params(players, "random")
+        s = D.API.new_state(params, seed=players, index=players)
+        rng = new_rng(players, 1)
+        k = 0
+        while not ENG.is_terminal(s, params):
+            legal = D.API.legal_actions(s, params)
+            for persona in range(len(D.SPEC.personas)):
+                a = int(scripted_action(s, params, persona, rng, legal, len(legal)))
+                assert a in legal, (players, persona, int(s[L.DEC]), a, list(legal))
+            if k % 5 == 0:
+                a = int(legal[int(rng[1] % np.uint64(len(legal)))])
+                rng[1] += np.uint64(1)
+            else:
+                a = int(scripted_action(s, params, k % 3, rng, legal, len(legal)))
+            ENG.step(s, params, np.int64(a), rng)
+            k += 1

@@ -91,7 +91,7 @@ def test_draft_rightmost_and_skip(game):
 def test_sleeve_step(game):
     state, params = game
     s = play_until(state.copy(), params, L.D_SLEEVE)
-    a = [x for x in D.API.legal_actions(s, params) if x != L.A_PASS][0]
+    a = next(x for x in D.API.legal_actions(s, params) if x != L.A_PASS)
     assert D.describe(s, params, a).startswith(f"seat {int(s[L.CUR])} sleeves a ")
     assert kind(s, params, a) == "sleeve"
 
