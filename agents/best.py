@@ -22,7 +22,9 @@ BEST: dict[str, tuple[dict, float]] = {
     # iters=200,depth=20 50% [33, 67] at about half the cost of iters=100,depth=80 43% [27, 61];
     # sims/s estimated from arena wall time on a shared 2-core machine (no decide timing yet)
     "darkleaf": ({"iters": 200, "rollout": "scripted", "eps": 0.1, "depth": 20}, 3.5e3),
-    "darkness": ({"iters": 200, "rollout": "scripted", "eps": 0.1}, 8.0e3),
+    # darkness (issue 16, 2p on-every-front vs the improved scripted, seats rotated): depth 40 +
+    # evaluate 0.883 [0.778, 0.942] (60 games); full rollouts at iters=150 (~44 ms) 0.200
+    "darkness": ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 1.2e4),
     "humanity": ({"iters": 200, "rollout": "scripted", "eps": 0.1}, 8.0e3),
     "frontier": ({"iters": 400, "rollout": "scripted", "eps": 0.1}, 2.0e4),
 }

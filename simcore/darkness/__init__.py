@@ -10,7 +10,9 @@ four Tale chapters, ``random`` (10 locations drawn per game from
 Actions (simcore.darkness.layout): 0 PASS; 1..40 OPT k (a choice whose meaning
 the pending decision DEC gives, see layout D_*); 41..64 USE hand h slot s
 (41 + 3h + s); 65 Border Towers dispatch; 66 Northstone move; 67 Docks; 68
-Homesteads; 69 start a hunt; 70 Street ability.  ``describe_action`` names them.
+Homesteads; 69 start a hunt; 70 Street ability.  ``describe_action`` names them;
+``describe(state, params, action)`` says what one does in a state, in the rulebook's words,
+and ``engine.action_kind`` counts it under one of ``SPEC.action_kinds`` (simcore.darkness.kinds).
 """
 from pathlib import Path
 
@@ -18,6 +20,8 @@ import numpy as np
 
 from simcore.darkness import engine
 from simcore.darkness import layout as L
+from simcore.darkness.describe import describe  # noqa: F401
+from simcore.darkness.kinds import ACTION_KINDS
 from simcore.darkness.layout import describe_action, opt, use  # noqa: F401
 from simcore.darkness.locations import (  # noqa: F401
     COLDHARBOR,
@@ -48,7 +52,8 @@ SPEC = GameSpec(
     info_columns=("rounds", "end_reason", "coins_spent", "attacks_landed", "defences",
                   "threats_defeated", "automa_vp", "loc_mask_lo", "loc_mask_hi")
     + tuple(f"loc_{i}" for i in range(L.NLOC)) + ("first_player",),
-    personas=("default", "hunter", "merchant"),
+    personas=("default", "hunter", "merchant", "legacy"),
+    action_kinds=ACTION_KINDS,
     long_name="Edge of Darkness: Cliffs of Coldharbor",
     setup_aliases={"random-setup": "random", "locations": "custom"},
 )

@@ -12,6 +12,8 @@ the deck top goes City side up into its holder's hand, where everyone sees it);
 the Street, Guild Halls, tower and cube counts are public; the bag is drawn at
 random (chance).
 """
+import math
+
 import numpy as np
 from numba import njit
 
@@ -29,7 +31,9 @@ from simcore.darkness.layout import (
     TRAY_CARD, TURN_ACTS, TZ, UNTRAINED, Z_DECK, Z_HALL, Z_OUT, CHOICE, ACTIVE, ST_SPENT,
     ST_LANDED, ST_DEFEATED, ST_DEFENDED, DEFENSE, FIRST0, GOODWILL, P_FIRST_RANDOM, P_TIEBREAK,
     P_TIEBREAK_N, REP, TB_COINS, TB_DEFENSE, TB_GOODWILL, TB_INFLUENCE, TB_REPUTATION,
+    P_AUTO_VP, P_AUTO_TAKE, P_AUTO_VP_ADV,
 )
+from simcore.darkness.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.darkness.rounds import (
     automa_round_end, final_score, round_end_cubes, stage_barracks, stage_draft,
     stage_prologue, stage_round_start,
@@ -340,3 +344,42 @@ def determinize(state, params, observer, rng):
         t = state[DECK + i]
         state[DECK + i] = state[DECK + j]
         state[DECK + j] = t
+
+
+@njit(cache=True)
+def evaluate(state, params, out):
+    """Each seat's value in [0, 1] from a position (search scores capped rollouts with it).
+
+    A finished game: its returns.  Otherwise each seat's score is projected to the end of
+    round 8 at its own pace so far (VP per round, shrunk toward 3), and the spread of the
+    rounds left sets how sure a lead is (sd = 2 + 1.5 sqrt(rounds left)): several seats
+    share 1 as a softmax of projected score / sd; solo, the value is the chance the
+    projected score beats the Voiceless Guild's (its VP so far plus its per-round VP and
+    one Street card a round), a logistic of the projected margin / sd.
+    """
+    P = params[P_NUM_PLAYERS]
+    if state[END] != END_PLAYING:
+        returns(state, params, out)
+        return
+    r = state[ROUND]
+    left = float(ROUNDS) if r == 0 else ROUNDS - r + 0.5
+    sd = 2.0 + 1.5 * math.sqrt(left)
+    if P == 1:
+        s = final_score(state, params, 0)
+        pace = (max(s, 0) + 6.0) / (r + 2.0)
+        auto = state[SOLO_AUTO_VP] + left * (params[P_AUTO_VP]
+                                             + params[P_AUTO_TAKE] * params[P_AUTO_VP_ADV])
+        x = (s + pace * left - auto) / sd
+        out[0] = 1.0 / (1.0 + math.exp(-x)) if x > -50.0 else 0.0
+        return
+    top = -1e18
+    for p in range(P):
+        s = final_score(state, params, p)
+        out[p] = (s + left * (max(s, 0) + 6.0) / (r + 2.0)) / sd
+        top = max(top, out[p])
+    tot = 0.0
+    for p in range(P):
+        out[p] = math.exp(out[p] - top)
+        tot += out[p]
+    for p in range(P):
+        out[p] /= tot
