@@ -15,7 +15,22 @@ Personas (``SPEC.personas``; the first is plain ``scripted``):
   Influence, sabotages like the free rider.
 
 Card worth is a rough soul-equivalent per effect code (so it follows rules.toml
-overrides), plus the Favor the card brings.  The policy reads only public fields:
+overrides), plus the Favor the card brings (the same worth for every Favor, nothing for a
+Favor the seat already holds).
+
+Fixes of issue 16 (the pre-fix player is the ``legacy`` persona, court_legacy.py):
+
+* bids: every seat values the cards alike, so at 4-6 players two seats used to bid on the
+  same card and the others went unbid.  Now a seat predicts the table: the seats in
+  order of Influence (then seat) each take the card best for them after the ones already
+  taken (a taken card is worth a share), and a seat bids on its own card; a card nobody
+  else is predicted on is taken for 1 Influence (the least that wins it);
+* the Favors: the Flesh Favor counted 0.5 and the others 1.5 (arbitrary): now every
+  Favor counts the same, and one the seat already holds counts nothing;
+* the free rider no longer assumes everyone else offers ceil(T/n): after a failed
+  Harvest (another free rider, or sabotage, at the table) it assumes the others give one
+  soul less than that; and when the Harvest is already forced to fail its Offering cannot
+  save it, so it offers only what keeps it off the fewest (the seat a failure hits).  The policy reads only public fields:
 never another seat's unrevealed bid or secret Offering.
 """
 from numba import njit
@@ -93,11 +108,17 @@ from simcore.court.layout import (
     THRESH,
     UNITED,
 )
+from simcore.court.layout import FAVOR, FORCED_FAIL, MAX_P, P_INFL_START  # noqa: F401
+from simcore.court import SPEC
 from simcore.rng import randint
+from agents.scripted import court_legacy
 
 FAIR_SHARE = 0
 FREE_RIDER = 1
 COURT_HAWK = 2
+#: persona index of the pre-fix player (agents/scripted/court_legacy.py), always last
+LEGACY = len(SPEC.personas) - 1
+FAVOR_WORTH = 1.0   # every Favor alike (was: Flesh 0.5, Spirit and Bone 1.5)
 
 
 # ---- small helpers ----------------------------------------------------------------------
@@ -235,23 +256,69 @@ def _card_worth(state, params, me, slot):
     else:
         v = _effect_worth(state, params, me, eff, params[P_CARD_A + c], params[P_CARD_B + c])
     if params[P_CARD_FACTION + c] == UNITED:
-        return v + 1.5
-    return v + (0.5 if slot == FLESH else 1.5)
+        return v + FAVOR_WORTH  # the winner picks a Favor it does not hold
+    # the Favor of the card's faction: nothing if already held
+    return v + (0.0 if state[FAVOR + slot] == me else FAVOR_WORTH)
 
 
 # ---- decisions -------------------------------------------------------------------------------
 @njit(cache=True)
+def _predicted_card(state, params, me):
+    """The card (slot) ``me`` bids on and how many other seats are predicted on it.
+
+    Every seat is assumed to value the cards as this player does; in order of Influence
+    (most first, then the lower seat) each seat takes the card worth most to it, a card
+    already taken by k seats counting 1 / (1 + 1.5 k) of its worth.  So the seats spread
+    over the cards instead of all bidding on the same one."""
+    P = params[P_NUM_PLAYERS]
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    mine = 0
+    done = 0
+    for _ in range(P):
+        # the next seat in order: most Influence, then lowest seat, not yet placed
+        nxt = -1
+        for s in range(P):
+            if not state[ALIVE + s] or (done >> s) & 1:
+                continue
+            if nxt < 0 or state[INFL + s] > state[INFL + nxt]:
+                nxt = s
+        if nxt < 0:
+            break
+        done |= 1 << nxt
+        if state[INFL + nxt] == 0 and nxt != me:
+            continue  # no Influence, no bid
+        best = -1e18
+        bf = 0
+        for f in range(3):
+            cnt = c0 if f == 0 else c1 if f == 1 else c2
+            w = _card_worth(state, params, nxt, f)
+            v = w / (1.0 + 1.5 * cnt) if w > 0 else w
+            if v > best:
+                best = v
+                bf = f
+        if nxt == me:
+            mine = bf
+        if bf == 0:
+            c0 += 1
+        elif bf == 1:
+            c1 += 1
+        else:
+            c2 += 1
+    cnt = c0 if mine == 0 else c1 if mine == 1 else c2
+    return mine, cnt - 1
+
+
+@njit(cache=True)
 def _bid(state, params, persona, rng, me):
     lo = state[LEG_LO]
     hi = state[LEG_HI]
-    best = -1e18
-    bf = 0
-    for f in range(3):
-        v = _card_worth(state, params, me, f) + 0.01 * randint(rng, 10)
-        if v > best:
-            best = v
-            bf = f
-    if persona == COURT_HAWK:
+    bf, rivals = _predicted_card(state, params, me)
+    best = _card_worth(state, params, me, bf)
+    if rivals == 0 and best >= 1.0:
+        amt = max(1, params[P_MIN_WIN_BID])  # uncontested: the least that wins it
+    elif persona == COURT_HAWK:
         amt = hi if best >= 3.0 else (hi + 1) // 2 if best >= 1.5 else 1
     elif persona == FREE_RIDER:
         amt = 1 if best >= 1.0 else 0
@@ -298,19 +365,36 @@ def _offer(state, params, persona, legal, n, me):
         return _amount(legal, n, min(fair, souls))
     if persona == COURT_HAWK:
         return _amount(legal, n, min(fair + 1, souls))
-    # free rider: public facts only (souls by memory, Offerings made without a screen)
+    # free rider: public facts only (souls by memory, Offerings made without a screen);
+    # after a failed Harvest (a second free rider or a saboteur at the table) the others
+    # are no longer trusted to give their full fair share
+    guess = fair - 1 if state[FAILS] > 0 else fair
+    if guess < 0:
+        guess = 0
     others = 0
     least = 1 << 30
+    least_full = 1 << 30  # the least the others give if they do give their fair share
     for s in range(P):
         if s == me or not state[ALIVE + s]:
             continue
         if (state[EXPOSED_MASK] >> s) & 1 and (state[OFFER_DONE] >> s) & 1:
             e = state[OFFER + s]
+            ef = e
         else:
-            e = min(state[SOULS + s], fair)
+            e = min(state[SOULS + s], guess)
+            ef = min(state[SOULS + s], fair)
         others += e
         if e < least:
             least = e
+        if ef < least_full:
+            least_full = ef
+    if state[FORCED_FAIL]:
+        # the Harvest fails whatever is offered: only staying off the fewest matters, at
+        # any price when the failure eliminates, else up to the fair share
+        k = least_full + 1
+        if state[FAILS] + 1 <= params[P_FAIL_EFFECT_UPTO] and k > fair:
+            k = fair
+        return _amount(legal, n, min(k, souls))
     need = state[THRESH] - others
     if need < 0:
         need = 0
@@ -452,6 +536,8 @@ def _amount_choice(state, params, persona, legal, n, me):
 
 @njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
+    if persona == LEGACY:  # the pre-fix plain scripted player (fair-share)
+        return court_legacy.scripted_action(state, params, 0, rng, legal, n)
     me = state[CUR]
     dec = state[DEC]
     if dec == D_BID:

@@ -60,7 +60,7 @@ SPEC = GameSpec(
     # then won_<card>: the seat that won each Court card (-1 nobody), CARD_KEYS order
     info_columns=("rounds", "end_reason", "failures", "eliminations") + tuple(
         f"won_{k}" for k in CARD_KEYS),
-    personas=("fair-share", "free-rider", "court-hawk"),
+    personas=("fair-share", "free-rider", "court-hawk", "legacy"),  # legacy: before the blunder fixes
     long_name="Court of the Dead: Dark Harvest",
     action_kinds=ACTION_KINDS,
 )

@@ -160,6 +160,7 @@ from simcore.court.table import (
     take,
     tie,
 )
+from simcore.court.value import evaluate  # noqa: F401  (the contract's position value)
 from simcore.rng import randint, shuffle
 
 

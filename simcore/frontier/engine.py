@@ -37,6 +37,7 @@ from simcore.frontier.field import (
     t_ranged,
 )
 from simcore.frontier.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
+from simcore.frontier.value import evaluate  # noqa: F401  (the contract's position value)
 from simcore.frontier.layout import (
     A_DISCARD,
     A_END,

@@ -1,0 +1,179 @@
+"""Court of the Dead players: the position value (``engine.evaluate``)."""
+import numpy as np
+
+from simcore.court import API
+from simcore.court import engine as E
+from simcore.court import layout as L
+
+
+def test_evaluate_orders_winning_and_losing_seats():
+    p = API.params(4)
+    s = API.new_state(p, seed=2)
+    out = np.zeros(4)
+    # round 5 of 6: seat 2 far ahead in souls, seat 1 far behind
+    s[L.ROUND] = 5
+    for i, (souls, infl) in enumerate(((8, 2), (2, 1), (16, 3), (8, 2))):
+        s[L.SOULS + i] = souls
+        s[L.INFL + i] = infl
+    E.evaluate(s, p, out)
+    assert np.all((out >= 0.0) & (out <= 1.0)) and abs(out.sum() - 1.0) < 1e-9
+    assert out[2] > 0.8 and out[1] < 0.02
+    assert abs(out[0] - out[3]) < 1e-12
+    # more Influence at equal souls is worth something
+    s[L.INFL + 3] = 5
+    E.evaluate(s, p, out)
+    assert out[3] > out[0]
+    # an eliminated seat is worth nothing; the rest share the value
+    s[L.ALIVE + 2] = 0
+    s[L.SOULS + 2] = 0
+    E.evaluate(s, p, out)
+    assert out[2] == 0.0 and abs(out.sum() - 1.0) < 1e-9
+    # the same lead early in the game is less decisive
+    s[L.ALIVE + 2] = 1
+    s[L.SOULS + 2] = 16
+    s[L.INFL + 3] = 2
+    s[L.ROUND] = 1
+    E.evaluate(s, p, out)
+    assert 0.5 < out[2] < 0.8
+    # a finished game: the returns
+    s[L.END] = L.END_FINAL
+    s[L.WIN_MASK] = 1 << 2
+    E.evaluate(s, p, out)
+    assert tuple(out) == (0.0, 0.0, 1.0, 0.0)
+
+
+# ---- scripted blunder fixes ------------------------------------------------------------------
+# Each test builds a position where the pre-fix player (persona ``legacy``, the old plain
+# scripted, fair-share) took the blunder and checks the fixed persona does not.
+from agents.scripted import court as S  # noqa: E402
+from simcore.court import SPEC, card_id  # noqa: E402
+from simcore.rng import new_rng  # noqa: E402
+
+OLD = SPEC.personas.index("legacy")
+FAIR, FREE = 0, 1
+
+
+def _decide(s, p, persona):
+    legal = np.zeros(L.NUM_ACTIONS, np.int32)
+    n = E.legal_actions(s, p, legal)
+    return int(S.scripted_action(s, p, persona, new_rng(1), legal, n))
+
+
+def _bid_state(P, seed=3):
+    """A table at its first bid decision (round 2, three Court cards up)."""
+    p = API.params(P)
+    s = API.new_state(p, seed=seed)
+    legal = np.zeros(L.NUM_ACTIONS, np.int32)
+    rng = new_rng(5)
+    for _ in range(400):  # play scripted until a bid with three cards turned up
+        if s[L.DEC] == L.D_BID and min(s[L.REVEALED:L.REVEALED + 3]) >= 0:
+            break
+        n = E.legal_actions(s, p, legal)
+        E.step(s, p, S.scripted_action(s, p, FAIR, rng, legal, n), rng)
+    assert s[L.DEC] == L.D_BID
+    return s, p
+
+
+def test_bids_spread_over_the_cards_at_a_big_table():
+    # six seats, all with Influence: the old player sends every seat to the same card
+    # (identical valuations), so at most one wins it and two cards go unbid
+    s, p = _bid_state(6)
+    for i in range(6):
+        s[L.INFL + i] = 3
+        s[L.ALIVE + i] = 1
+    for i in range(3):
+        s[L.FAVOR + i] = -1
+    old, new = set(), set()
+    for me in range(6):
+        s[L.CUR] = me
+        s[L.BID_DONE] = 0
+        old.add(_decide(s, p, OLD) // 6)
+        new.add(_decide(s, p, FAIR) // 6)
+    assert len(old) == 1   # the blunder: one card for everybody
+    assert new == {0, 1, 2}  # every card gets a bidder
+
+
+def test_an_uncontested_card_is_taken_for_one():
+    s, p = _bid_state(4)
+    for i in range(4):
+        s[L.INFL + i] = 3
+        s[L.ALIVE + i] = 1
+    # four seats on three cards: some seat ends up predicted alone on a card
+    for me in range(4):
+        s[L.CUR] = me
+        bf, rivals = S._predicted_card(s, p, me)
+        if rivals == 0:
+            a = _decide(s, p, FAIR)
+            assert a // 6 == bf and a % 6 == 1
+            return
+    raise AssertionError("no seat predicted alone on a card")
+
+
+def test_no_flesh_penalty_and_no_worth_for_a_held_favor():
+    s, p = _bid_state(3)
+    me = int(s[L.CUR])
+    # Flesh and Spirit slots show cards with the same effect (soul gain), Bone nothing
+    f_card = s[L.REVEALED + L.FLESH]
+    s_card = s[L.REVEALED + L.SPIRIT]
+    q = p.copy()
+    for c in (f_card, s_card):
+        q[L.P_CARD_EFFECT + c] = L.E_GAIN_SOULS
+        q[L.P_CARD_A + c] = 2
+        q[L.P_CARD_FACTION + c] = L.FLESH if c == f_card else L.SPIRIT
+    b_card = s[L.REVEALED + L.BONE]
+    q[L.P_CARD_EFFECT + b_card] = L.E_GAIN_SOULS
+    q[L.P_CARD_A + b_card] = 0
+    q[L.P_CARD_FACTION + b_card] = L.BONE
+    s[L.FAVOR + L.FLESH] = -1
+    s[L.FAVOR + L.SPIRIT] = me  # I hold the Spirit Favor already
+    s[L.FAVOR + L.BONE] = -1
+    for i in range(3):
+        s[L.INFL + i] = 0 if i != me else 3  # nobody else bids
+    assert _decide(s, q, OLD) // 6 == L.SPIRIT  # pays for a Favor it holds, shuns Flesh
+    assert _decide(s, q, FAIR) // 6 == L.FLESH
+    assert S._card_worth(s, q, me, L.FLESH) > S._card_worth(s, q, me, L.SPIRIT)
+
+
+def _offer_state(fails, forced):
+    """Three seats at the Offering: threshold 10, everyone with 10 souls, seat 0 decides."""
+    s, p = _bid_state(3)
+    for i in range(3):
+        s[L.SOULS + i] = 10
+        s[L.ALIVE + i] = 1
+        s[L.OFFER + i] = 0
+    s[L.THRESH] = 10
+    s[L.FAILS] = fails
+    s[L.FORCED_FAIL] = forced
+    s[L.EXPOSED_MASK] = 0
+    s[L.OFFER_DONE] = 0
+    s[L.CUR] = 0
+    s[L.DEC] = L.D_OFFER
+    s[L.LEG_KIND] = L.LK_AMT
+    s[L.LEG_LO] = 0
+    s[L.LEG_HI] = 10
+    return s, p
+
+
+def _legacy_free_rider(s, p):
+    from agents.scripted import court_legacy
+    legal = np.zeros(L.NUM_ACTIONS, np.int32)
+    n = E.legal_actions(s, p, legal)
+    return int(court_legacy.scripted_action(s, p, FREE, new_rng(1), legal, n)) - L.AMT_BASE
+
+
+def test_free_rider_adapts_after_a_failed_harvest():
+    # fair share 4; the old free rider assumes 4 + 4 from the others and offers 2 even after
+    # a Harvest failed (a second free rider at the table: 2 + 2 + 4 fails again)
+    s, p = _offer_state(fails=1, forced=0)
+    assert _legacy_free_rider(s, p) == 2
+    assert _decide(s, p, FREE) - L.AMT_BASE == 4
+    s[L.FAILS] = 0  # no evidence yet: still the free rider's 2
+    assert _decide(s, p, FREE) - L.AMT_BASE == 2
+
+
+def test_free_rider_under_sabotage_stays_off_the_fewest():
+    # the Harvest is already forced to fail and the failure eliminates the fewest Offering:
+    # the old free rider still offers the 2 "the Harvest needs" and is eliminated
+    s, p = _offer_state(fails=int(API.params(3)[L.P_FAIL_EFFECT_UPTO]), forced=1)
+    assert _legacy_free_rider(s, p) == 2
+    assert _decide(s, p, FREE) - L.AMT_BASE == 5
