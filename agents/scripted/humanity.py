@@ -7,6 +7,8 @@ Personas (``SPEC.personas``; the first is plain ``scripted``):
   full; plays Action cards (extra actions first, then draws, then the rest); starts a
   Building with spare Supplies rather than wasting the action; recruits the best Survivor
   it can afford in the Recruit phase.
+* ``legacy`` (last): the pre-fix ``builder`` (agents/scripted/humanity_legacy.py), kept for
+  head-to-head comparisons.
 * ``recruiter`` (1): the same deck-builder, but it keeps the Supplies needed for the best
   Survivor in hand (builds only with the surplus), rescues the Survivor with the most SP,
   and bids a little more for piles holding Survivors or Supplies.
@@ -29,9 +31,14 @@ from simcore.humanity.layout import (
     T_FIRE_OPT, T_MENU, T_PICK, T_RECRUIT, T_RECRUIT_PAY, T_RELOAD, TASKS, TK_N, TY_ACTION,
     TY_BUILDING, TY_SUPPLY, TY_SURVIVOR,
 )
+from agents.scripted import humanity_legacy
+from simcore.humanity import SPEC
 from simcore.humanity.table import kf, so, supply_value
 from simcore.humanity.tasks import recruit_cost
 from simcore.rng import randint
+
+#: persona index of the pre-fix builder (agents/scripted/humanity_legacy.py), always last
+LEGACY = len(SPEC.personas) - 1
 
 
 @njit(cache=True)
@@ -226,6 +233,8 @@ def _menu(state, params, o, persona, legal, n):
 
 @njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
+    if persona == LEGACY:
+        return humanity_legacy.scripted_action(state, params, persona, rng, legal, n)
     t = TASKS + 4 * (state[TK_N] - 1)
     code = state[t]
     amt = state[t + 1]
