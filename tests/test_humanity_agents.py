@@ -73,7 +73,7 @@ def test_farm_finished_before_scavenger_spends_the_action(PR):
     t.colony_add(0, "scavenger")
     farm = t.colony_add(0, "farm", done=0)
     t.s[so(0) + L.S_COL_PLACED + farm] = 1
-    t.hand_set(0, ["supply_crate", "rest"])
+    t.hand_set(0, ["supply_crate", "forage"])
     t.turn(0, actions=1)
     assert COL(farm) in t.legal() and COL(0) in t.legal()
     assert act(t, OLD) == COL(0)
