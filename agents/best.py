@@ -24,10 +24,11 @@ BEST: dict[str, tuple[dict, float]] = {
     "darkleaf": ({"iters": 200, "rollout": "scripted", "eps": 0.1, "depth": 20}, 3.5e3),
     "darkness": ({"iters": 200, "rollout": "scripted", "eps": 0.1}, 8.0e3),
     # humanity (issue 16, 100 games each vs the fixed scripted builder, 2 players, seats
-    # rotated; depth-capped rollouts scored by engine.evaluate): iters=800,depth=30 69%
-    # [59, 77] at 17.6 ms a decision; iters=400 (full rollouts) 66.5% [57, 75];
-    # iters=200,depth=30 63% [53, 72]; iters=200 (full rollouts) 56% [46, 65]
-    "humanity": ({"iters": 800, "rollout": "scripted", "eps": 0.1, "depth": 30}, 4.5e4),
+    # rotated; depth-capped rollouts scored by engine.evaluate): iters=2000,depth=30 77%
+    # [68, 84] at 48.7 ms a decision; iters=800,depth=30 69% [59, 77] at 17.6 ms;
+    # iters=400 (full rollouts) 66.5% [57, 75]; iters=200,depth=30 63% [53, 72];
+    # iters=200 (full rollouts, the old entry) 56% [46, 65]
+    "humanity": ({"iters": 2000, "rollout": "scripted", "eps": 0.1, "depth": 30}, 4.1e4),
     "frontier": ({"iters": 400, "rollout": "scripted", "eps": 0.1}, 2.0e4),
 }
 
