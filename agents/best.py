@@ -28,7 +28,12 @@ BEST: dict[str, tuple[dict, float]] = {
     # darkness (issue 16, 2p on-every-front vs the improved scripted, seats rotated): depth 40 +
     # evaluate 0.883 [0.778, 0.942] (60 games); full rollouts at iters=150 (~44 ms) 0.200
     "darkness": ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 1.2e4),
-    "humanity": ({"iters": 200, "rollout": "scripted", "eps": 0.1}, 8.0e3),
+    # humanity (issue 16, 100 games each vs the fixed scripted builder, 2 players, seats
+    # rotated; depth-capped rollouts scored by engine.evaluate): iters=2000,depth=30 77%
+    # [68, 84] at 48.7 ms a decision; iters=800,depth=30 69% [59, 77] at 17.6 ms;
+    # iters=400 (full rollouts) 66.5% [57, 75]; iters=200,depth=30 63% [53, 72];
+    # iters=200 (full rollouts, the old entry) 56% [46, 65]
+    "humanity": ({"iters": 2000, "rollout": "scripted", "eps": 0.1, "depth": 30}, 4.1e4),
     # frontier (issue 16, 100 standard missions, seed 11): iters=1000 89% [81, 94] (median
     # decision 29 ms, loaded shared machine), iters=200 82% [73, 88], scripted 29% [21, 39]
     "frontier": ({"iters": 1000, "rollout": "scripted", "eps": 0.1}, 3.4e4),

@@ -7,6 +7,8 @@ Personas (``SPEC.personas``; the first is plain ``scripted``):
   full; plays Action cards (extra actions first, then draws, then the rest); starts a
   Building with spare Supplies rather than wasting the action; recruits the best Survivor
   it can afford in the Recruit phase.
+* ``legacy`` (last): the pre-fix ``builder`` (agents/scripted/humanity_legacy.py), kept for
+  head-to-head comparisons.
 * ``recruiter`` (1): the same deck-builder, but it keeps the Supplies needed for the best
   Survivor in hand (builds only with the surplus), rescues the Survivor with the most SP,
   and bids a little more for piles holding Survivors or Supplies.
@@ -23,15 +25,21 @@ from simcore.humanity.layout import (
     A_DONE, A_YES, ACTIONS, AMT_BASE, COL_BASE, E_ACTIONS, E_DISCARD,
     E_DISCARD_SUPPLY, E_DRAW, E_FINISH, E_FIRE, E_HEROIC, E_LIFE, E_LOOT, E_LOSE_LIFE, E_PAY,
     E_RESCUE, E_ROBBERY, E_SP, E_STRIKE, E_TRADE_ANY, E_TRADE_SUPPLY, E_TRASH, EF_N, EF_OPT,
-    EV_CUR, KF_COST, KF_E, KF_LIFE, KF_SP, KF_SUPPLY, KF_TRADE, KF_TYPE, MAX_EFF, OPT_BASE,
+    CM_LIFE, EF_COMMODITY, EF_FIRST, EF_LAST, EV_CUR, KF_ABIL, KF_ABIL_AMT, KF_TIMING, TM_ROUND,
+    KF_COST, KF_E, KF_LIFE, KF_SP, KF_SUPPLY, KF_TRADE, KF_TYPE, MAX_EFF, OPT_BASE,
     P_EVENTS, P_NUM_PLAYERS, PILE_CAP, PILE_N, PILES, ROW, S_COL_KIND,
     S_COL_PLACED, S_HAND, S_HAND_N, S_BID_N, S_LIFE, S_SP, T_BID, T_BUILD, T_DISCARD_ACT, T_EBID, T_EVENT,
     T_FIRE_OPT, T_MENU, T_PICK, T_RECRUIT, T_RECRUIT_PAY, T_RELOAD, TASKS, TK_N, TY_ACTION,
     TY_BUILDING, TY_SUPPLY, TY_SURVIVOR,
 )
+from agents.scripted import humanity_legacy
+from simcore.humanity import SPEC
 from simcore.humanity.table import kf, so, supply_value
 from simcore.humanity.tasks import recruit_cost
 from simcore.rng import randint
+
+#: persona index of the pre-fix builder (agents/scripted/humanity_legacy.py), always last
+LEGACY = len(SPEC.personas) - 1
 
 
 @njit(cache=True)
@@ -137,17 +145,49 @@ def _has(legal, n, a):
 
 
 @njit(cache=True)
+def _action_score(code, amt, persona):
+    """Rough worth (action-card scale) of an effect taken as the turn's action."""
+    if code == E_ACTIONS:
+        return 40
+    if code == E_SP:
+        return 35
+    if code == E_HEROIC or code == E_FINISH:
+        return 30
+    if code == E_DRAW or code == E_LOOT:
+        return 20
+    if code == E_RESCUE:
+        return 25 if persona == 1 else 15
+    return 0
+
+
+@njit(cache=True)
 def _menu(state, params, o, persona, legal, n):
     life = state[o + S_LIFE]
     sv = supply_value(state, params, o)
     # the Supplies the recruiter keeps for its best affordable Survivor
     keep = 0
-    # 1) free once-per-round Survivor abilities
+    # 1) free once-per-round Survivor abilities (an ability that costs the turn's action is
+    #    weighed with the Action cards below, after finishing a payable Building)
     for i in range(n):
         a = legal[i]
         if COL_BASE <= a < AMT_BASE:
             k = state[o + S_COL_KIND + a - COL_BASE]
-            if kf(params, k, KF_TYPE) == TY_SURVIVOR:
+            if kf(params, k, KF_TYPE) == TY_SURVIVOR and kf(params, k, KF_TIMING) == TM_ROUND:
+                return a
+    # 1b) an Action card that gives back more actions than it costs (Adrenaline Shot) comes
+    #     before anything that spends the last action
+    for i in range(n):
+        a = legal[i]
+        if a >= OPT_BASE:
+            continue
+        k = state[o + S_HAND + a]
+        if kf(params, k, KF_TYPE) != TY_ACTION:
+            continue
+        lf = kf(params, k, KF_LIFE)
+        if lf < 0 and life + lf <= 1:
+            continue
+        for j in range(MAX_EFF):
+            if kf(params, k, KF_E + 2 * j) == E_ACTIONS and kf(params, k, KF_E + 2 * j + 1) >= 1:
                 return a
     # 2) finish a partial Building the hand completes
     for i in range(n):
@@ -207,6 +247,15 @@ def _menu(state, params, o, persona, legal, n):
             if s > asc:
                 act = a
                 asc = s
+    for i in range(n):
+        a = legal[i]
+        if COL_BASE <= a < AMT_BASE:
+            k = state[o + S_COL_KIND + a - COL_BASE]
+            if kf(params, k, KF_TYPE) == TY_SURVIVOR:
+                s = 10 + _action_score(kf(params, k, KF_ABIL), kf(params, k, KF_ABIL_AMT), persona)
+                if s > asc:
+                    act = a
+                    asc = s
     if bb >= 0 and (act < 0 or state[ACTIONS] <= 1 or asc < 40):
         return bb
     if act >= 0 and asc >= 0:
@@ -219,13 +268,16 @@ def _menu(state, params, o, persona, legal, n):
                 return a
         for i in range(n):
             a = legal[i]
-            if COL_BASE <= a < AMT_BASE:
+            if COL_BASE <= a < AMT_BASE and \
+                    kf(params, state[o + S_COL_KIND + a - COL_BASE], KF_TYPE) == TY_BUILDING:
                 return a
     return A_DONE
 
 
 @njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
+    if persona == LEGACY:
+        return humanity_legacy.scripted_action(state, params, persona, rng, legal, n)
     t = TASKS + 4 * (state[TK_N] - 1)
     code = state[t]
     amt = state[t + 1]
@@ -264,11 +316,25 @@ def scripted_action(state, params, persona, rng, legal, n):
                 best = legal[i]
         return best
     if code == T_EBID:
+        # bid by the stakes (the winner's reward and the lowest bidder's penalty), keep 2 Life,
+        # and vary the bid by one so equal seats do not tie into turn order every time
         hi = legal[n - 1] - AMT_BASE
         lo = legal[0] - AMT_BASE
-        want = hi // 2 if persona == 0 else (hi + 1) // 2
-        if want > 3:
-            want = 3
+        off = P_EVENTS + state[EV_CUR] * EF_N
+        stakes = 0
+        for j in range(2):
+            stakes += effect_score(state, params, o, params[off + EF_FIRST + 2 * j],
+                                   params[off + EF_FIRST + 2 * j + 1])
+            stakes -= effect_score(state, params, o, params[off + EF_LAST + 2 * j],
+                                   params[off + EF_LAST + 2 * j + 1])
+        cap = hi
+        if params[off + EF_COMMODITY] == CM_LIFE:
+            cap = state[o + S_LIFE] - 2
+        want = (stakes + 12) // 25 + (1 if persona == 1 else 0) + randint(rng, 3) - 1
+        if want > cap:
+            want = cap
+        if want > hi:
+            want = hi
         if want < lo:
             want = lo
         return AMT_BASE + want

@@ -47,7 +47,7 @@ SPEC = GameSpec(
     end_reasons=("playing", "sp-11", "events-exhausted", "round-cap"),
     info_columns=("rounds", "end_reason", "sp_ended", "buildings", "survivors", "max_sp",
                   "depletions", "first_player"),
-    personas=("builder", "recruiter"),
+    personas=("builder", "recruiter", "legacy"),  # legacy: the pre-fix builder (last)
     long_name="Edge of Humanity",
     action_kinds=ACTION_KINDS,
     setup_aliases={"s1": "1", "s2": "2", "s3": "3", "epidemic": "1", "nuclear": "2",

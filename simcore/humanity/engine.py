@@ -23,7 +23,7 @@ from simcore.humanity.layout import (
     DEC, DECK_EVENTS, E_EXTRA_ACTION, E_TRADE_BONUS, EBID_DONE, EBID_REVEALED,
     EF_COMMODITY, EF_FIRST, EF_KIND, EF_LAST, EF_N, EF_PICKS, EK_BID, END, END_CAP, END_EVENTS,
     END_PLAYING, END_SP, EV_CUR, EV_N, EV_PTR, EV_REMOVED, EVENTS, FIREARMS, MAX_P, MAX_PILES, SEAT0, SEAT_SZ,
-    S_COL_DONE, S_UNDER_KIND, FIRST,
+    S_COL_DONE, S_UNDER_KIND, FIRST, KF_COST, KF_SP, KF_SUPPLY, S_COL_KIND, S_COL_PLACED,
     KF_COUNT, KF_N, KF_PACK, KF_TRADE, KF_TYPE, LEG, LEG_N, LOCATION, MAIN, MAIN_N, MAX_KINDS,
     ORDER, ORDER_N, OWN_CAP, P_ACT_REMOVE, P_ACTION_CAP, P_BLD_REMOVE, P_BULLET_RESERVE,
     P_CARDS, P_DECK_EVENTS, P_EVENTS, P_FIREARM_KIND, P_FIREARM_START,
@@ -660,3 +660,71 @@ def determinize(state, params, observer, rng):
                 lo = fixed
         if lo < state[EV_N]:
             shuffle(rng, state[EVENTS + lo:EVENTS + state[EV_N]], state[EV_N] - lo)
+
+
+# ---- position value ------------------------------------------------------------------------
+@njit(cache=True)
+def _worth(state, params, o):
+    """A seat's expected final SP, roughly: SP now, end-game SP of the Colony, a share of a
+    partial Building's SP by the Supplies already on it, a little for Supplies in hand (the
+    next Building) and Survivors (tie-break), less for a depleted or nearly dead seat."""
+    w = 1.0 * (state[o + S_SP] + end_bonus(state, params, o))
+    sv = 0
+    for i in range(state[o + S_HAND_N]):
+        k = state[o + S_HAND + i]
+        if kf(params, k, KF_TYPE) == TY_SUPPLY:
+            sv += kf(params, k, KF_SUPPLY)
+    w += 0.15 * sv
+    for c in range(state[o + S_COL_N]):
+        k = state[o + S_COL_KIND + c]
+        ty = kf(params, k, KF_TYPE)
+        if ty == TY_BUILDING and not state[o + S_COL_DONE + c]:
+            cost = kf(params, k, KF_COST)
+            if cost > 0:
+                f = state[o + S_COL_PLACED + c] / cost
+                if f > 1.0:
+                    f = 1.0
+                w += 0.6 * f * kf(params, k, KF_SP)
+        elif ty == TY_SURVIVOR:
+            w += 0.2
+    if state[o + S_DEPLETED]:
+        w -= 1.0
+    elif state[o + S_LIFE] <= 1:
+        w -= 0.4
+    return w
+
+
+@njit(cache=True)
+def evaluate(state, params, out):
+    """Each seat's chance of winning from this position, in [0, 1] and summing to 1: a
+    softmax of the seats' rough final SP (``_worth``) whose sharpness grows as the leader
+    nears the SP goal or the Events run out; a finished game gives ``returns``."""
+    P = params[P_NUM_PLAYERS]
+    if state[END] != END_PLAYING:
+        returns(state, params, out)
+        return
+    best = -1e9
+    for s in range(P):
+        v = _worth(state, params, so(s))
+        out[s] = v
+        if v > best:
+            best = v
+    goal = params[P_SP_GOAL]
+    prog = best / goal if goal > 0 else 0.0
+    evn = state[EV_N]
+    if evn > 0:
+        pe = state[EV_PTR] / evn
+        if pe > prog:
+            prog = pe
+    if prog > 1.0:
+        prog = 1.0
+    if prog < 0.0:
+        prog = 0.0
+    k = 0.35 + 1.25 * prog
+    t = 0.0
+    for s in range(P):
+        e = np.exp(k * (out[s] - best))
+        out[s] = e
+        t += e
+    for s in range(P):
+        out[s] = out[s] / t
