@@ -30,16 +30,16 @@ DEFAULT_PATH = Path("results/baselines/default.json")
 
 # One cheap cell per engine: scripted play where a scripted agent exists (it is what
 # designers read), random for the calibration game.  Sizes keep a re-run to seconds.
-# Sizes: 20,000 games let a win rate near 50% show a 2-point shift at 80% power after the
-# Holm correction; the long games get what fits a CI minute, and `regress` prints each
-# metric's detectable shift so the gate's reach is stated, not implied.
+# Sizes: 20,000 games per cell let a win rate near 50% show a shift of about 2 points at
+# 80% power after the Holm correction (`regress` prints each metric's detectable shift, so
+# the gate's reach is stated, not implied); all six cells replay in about 20 s warm.
 DEFAULT_CELLS = (
     {"game": "connect4", "agents": "random", "games": 20000},
     {"game": "court", "players": 4, "agents": "scripted", "games": 20000},
     {"game": "frontier", "agents": "scripted", "setup": "standard", "games": 20000},
-    {"game": "darkness", "players": 3, "agents": "scripted", "games": 6000},
-    {"game": "humanity", "players": 3, "agents": "scripted", "games": 6000},
-    {"game": "darkleaf", "agents": "scripted", "clans": "huldra,murg", "games": 1500},
+    {"game": "darkness", "players": 3, "agents": "scripted", "games": 20000},
+    {"game": "humanity", "players": 3, "agents": "scripted", "games": 20000},
+    {"game": "darkleaf", "agents": "scripted", "clans": "huldra,murg", "games": 20000},
 )
 
 
