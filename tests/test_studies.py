@@ -71,6 +71,12 @@ DOCUMENTED = {
                "court_cards.csv": ["players", "card", "games_won", "winner_win_rate",
                                    "ci_low", "ci_high", "fair_share", "p_holm"]},
     "sensitivity": {},
+    "ladder": {"ladder.csv": ["game", "players", "agent", "opponent", "games", "win_rate",
+                              "ci_low", "ci_high"],
+               "verdicts.csv": ["game", "players", "rises", "text"]},
+    "personas": {"equilibrium.csv": ["game", "players", "persona", "share", "share_low",
+                                     "share_high", "win_rate_at_equilibrium", "ci_low",
+                                     "ci_high", "regret"]},
     "matchups": {"matchups.csv": ["clan", "opponent", "win_rate", "ci_low", "ci_high"]},
     "locations": {"location_difficulty.csv": ["location", "name", "rating", "effect", "ci_low",
                                               "ci_high", "games"]},
@@ -111,6 +117,12 @@ def test_report_index_links_exist(smoke_report):
         if available(name):
             assert f"../{name}/report.html" in html
     assert "assumed values" in html
+    # the index opens with the Findings table, labels computed
+    assert html.index("<h2>Findings</h2>") < html.index("<h2>Studies</h2>")
+    f = pd.read_csv(Path(index).parent / "findings.csv")
+    assert len(f) > 0 and {"study", "game", "finding", "value", "ci_low", "ci_high", "agents",
+                           "assumptions", "sample"} <= set(f.columns)
+    assert f["agents"].notna().all() and f["assumptions"].notna().all()
 
 
 def test_unknown_study_and_profile():
