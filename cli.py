@@ -177,6 +177,7 @@ def replay(game, players, agents, seed, threads, setup, no_rotate, clans, first,
 
     \b
     Examples:
+      darkbalance replay tictactoe --agents scripted,random
       darkbalance replay connect4 --agents scripted,random --game-index 3
       darkbalance replay court --players 4 --agents scripted --seed 1 --game-index 12
       darkbalance replay darkleaf --clans hexen,wibo --agents scripted
