@@ -72,6 +72,7 @@ def _game_of(item) -> str | None:
     return None
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups into the node ids
 def pytest_collection_modifyitems(config, items):
     """Group tests by the game they compile (pytest-xdist ``--dist loadgroup``), so one
     worker compiles each game's kernels once; tests spanning games share one group."""
