@@ -72,12 +72,11 @@ def _game_of(item) -> str | None:
     return None
 
 
-@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups into the node ids
-def pytest_collection_modifyitems(config, items):
+def pytest_itemcollected(item):
     """Group tests by the game they compile (pytest-xdist ``--dist loadgroup``), so one
-    worker compiles each game's kernels once; tests spanning games share one group."""
-    for item in items:
-        if item.get_closest_marker("xdist_group") is not None:
-            continue
-        game = _game_of(item)
-        item.add_marker(pytest.mark.xdist_group(game or "mixed"))
+    worker compiles each game's kernels once; tests spanning games share one group.
+
+    Marked as each item is collected: xdist reads the groups in its own
+    collection_modifyitems hook, which runs before a conftest's."""
+    if item.get_closest_marker("xdist_group") is None:
+        item.add_marker(pytest.mark.xdist_group(_game_of(item) or "mixed"))
