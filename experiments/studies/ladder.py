@@ -202,7 +202,8 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
                 r = rate(best[0], sp)
                 checks.append((f"best beats {sp}", r is not None and r.ci_low > fair, _pct(r)))
             r = rate(base[1], base[0])
-            checks.append(("4x budget not weaker", r is not None and r.ci_high >= fair, _pct(r)))
+            if r is not None:  # larger tables seat search only among non-search opponents
+                checks.append(("4x budget not weaker", r.ci_high >= fair, _pct(r)))
         rises = all(ok for _, ok, _ in checks)
         text = (f"{g} at {P} player{'s' if P > 1 else ''}: the ladder "
                 f"{'rises' if rises else 'does not rise'} ("
