@@ -6,7 +6,7 @@ seeds, the agent specs, and the assumptions each game's numbers rest on.
 """
 from __future__ import annotations
 
-import html
+import fnmatch
 import json
 import time
 from pathlib import Path
@@ -14,6 +14,7 @@ from pathlib import Path
 import pandas as pd
 
 from experiments.io import write_atomic
+from experiments.reporting import template
 from experiments.studies import _INTERNAL, PROFILES, STUDIES, run_named, study_module
 from simcore.spec import BadInput, game_names, get_game
 
@@ -36,6 +37,29 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
                 else "sensitivity study not run"
             rows.append({k: f.get(k) for k in FINDING_COLUMNS})
     return pd.DataFrame(rows, columns=list(FINDING_COLUMNS))
+
+
+def _study_entry(name: str, path) -> dict:
+    """What the index shows of one study: its link and numbers, its key figures inline
+    (the study module's KEY_FIGURES patterns) and the rest as links."""
+    mod = study_module(name)
+    if path is None:
+        return {"name": name, "title": mod.TITLE, "link": None, "needs": ", ".join(mod.GAMES),
+                "key_figures": [], "other_figures": []}
+    folder = path.parent
+    meta = json.loads((folder / "meta.json").read_text())
+    figures = json.loads((folder / "figures.json").read_text())  # what this run drew
+    key, other = [], []
+    for fig in figures:
+        n = fig["name"]
+        f = {"name": n, "src": f"../{name}/{n}.png", "csv": f"../{name}/{n}.csv",
+             "csv_name": f"{n}.csv", "caption": fig["caption"]}
+        patterns = getattr(mod, "KEY_FIGURES", ())
+        (key if any(fnmatch.fnmatch(n, p) for p in patterns) else other).append(f)
+    return {"name": name, "title": mod.TITLE, "link": f"../{name}/report.html",
+            "games": meta["games played"], "wall": meta["wall time"],
+            "engines": meta["engines"], "agents": meta["agent specs"],
+            "key_figures": key, "other_figures": other}
 
 
 def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
@@ -70,48 +94,17 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         echo(f"== study {n} ({profile})")
         done[n] = run_named(n, profile, seed, root, backend, jobs, address, echo, fresh)
     wall = time.perf_counter() - t0
-    rows = []
-    for n in names:
-        mod = study_module(n)
-        path = done[n]
-        if path is None:
-            rows.append(f"<li><b>{n}</b>: {html.escape(mod.TITLE)}: not run, needs "
-                        f"{', '.join(mod.GAMES)} (engine not registered yet)</li>")
-            continue
-        meta = json.loads((path.parent / "meta.json").read_text())
-        rel = f"../{n}/report.html"
-        figs = sorted(p.name for p in path.parent.glob("*.png"))
-        rows.append(f'<li><a href="{rel}"><b>{n}</b></a>: {html.escape(mod.TITLE)}; '
-                    f"{meta['games played']:,} games, {meta['wall time']}, engines "
-                    f"{html.escape(meta['engines'])}; agents {html.escape(meta['agent specs'])}"
-                    "<br>figures: " + ", ".join(f'<a href="../{n}/{f}">{f}</a>' for f in figs)
-                    + "</li>")
+    studies = [_study_entry(n, done[n]) for n in names]
     assum = []
     for g in game_names():
-        spec = get_game(g).SPEC
-        entries = get_game(g).API.rules().assumed()
-        items = "".join(f"<li><code>{html.escape(e.path)}</code> = {html.escape(repr(e.value))}"
-                        f": {html.escape(e.reason)}</li>" for e in entries)
-        assum.append(f"<details><summary><b>{g}</b> v{spec.version}: {len(entries)} assumed "
-                     f"values</summary><ul>{items}</ul></details>")
+        assum.append({"name": g, "version": get_game(g).SPEC.version,
+                      "entries": get_game(g).API.rules().assumed()})
     fdf = collect_findings(rootp, [n for n in names if done[n] is not None])
     write_atomic(rootp / "report" / "findings.csv", lambda t: fdf.to_csv(t, index=False))
-    page = ("<!doctype html><html><head><meta charset='utf-8'><title>darkbalance report</title>"
-            "<style>body{font-family:sans-serif;max-width:75em;margin:auto;padding:1em}"
-            "table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:2px 6px;"
-            "font-size:90%}</style>"
-            "</head><body><h1>darkbalance balance report</h1>"
-            f"<p>profile {profile}, seed {seed}, wall time {wall:.0f} s. Rates carry Wilson 95% "
-            "intervals; paired differences normal 95% intervals over common random numbers.</p>"
-            "<h2>Findings</h2><p>Each headline with what it rests on, computed: <b>agents</b> "
-            "(does it hold, same side of the null with the interval excluding it, under the "
-            "scripted players and under search), <b>assumptions</b> (does any swept assumed "
-            "rules value flip the game's headline, from the sensitivity study), <b>sample</b> "
-            "(games behind it). Data: <a href='findings.csv'>findings.csv</a>.</p>"
-            + (fdf.to_html(index=False, float_format=lambda v: f"{v:.3f}") if len(fdf)
-               else "<p>No study produced a finding.</p>")
-            + "<h2>Studies</h2><ul>" + "".join(rows) + "</ul>"
-            "<h2>Assumptions the numbers rest on</h2>" + "".join(assum) + "</body></html>")
+    page = template("index.html.j2").render(
+        title="darkbalance balance report", profile=profile, seed=seed, wall=f"{wall:.0f}", studies=studies, assumptions=assum,
+        findings_html=fdf.to_html(index=False, float_format=lambda v: f"{v:.3f}")
+        if len(fdf) else "")
     index = rootp / "report" / "index.html"
     write_atomic(index, lambda t: Path(t).write_text(page))
     return index

@@ -1,7 +1,6 @@
 """Writing a study's report: Markdown + HTML, PNG figures, and the CSV behind each figure/table."""
 from __future__ import annotations
 
-import html
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,17 +21,23 @@ class Section:
 
 
 def _md_table(df: pd.DataFrame) -> str:
-    cols = [str(c) for c in df.columns]
-    lines = ["| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    for row in df.itertuples(index=False):
-        lines.append("| " + " | ".join(_fmt(v) for v in row) + " |")
-    return "\n".join(lines)
+    return df.to_markdown(index=False, floatfmt=".4g")
 
 
-def _fmt(v) -> str:
-    if isinstance(v, float):
-        return f"{v:.4g}"
-    return str(v).replace("|", "/")
+_ENV = None
+
+
+def template(name: str):
+    """A report page template from experiments/templates/ (Jinja2, HTML autoescaped)."""
+    global _ENV
+    if _ENV is None:
+        import jinja2
+
+        _ENV = jinja2.Environment(
+            loader=jinja2.FileSystemLoader(str(Path(__file__).parent / "templates")),
+            autoescape=True, trim_blocks=True, lstrip_blocks=True)
+        _ENV.filters["pyrepr"] = repr
+    return _ENV.get_template(name)
 
 
 def write_report(out: str | Path, title: str, meta: dict, sections: list[Section],
@@ -54,54 +59,58 @@ def write_report(out: str | Path, title: str, meta: dict, sections: list[Section
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     md = [f"# {title}", ""]
-    body = [f"<h1>{html.escape(title)}</h1>"]
-    meta_lines = [f"- {k}: {v}" for k, v in meta.items()]
-    md += meta_lines + [""]
-    body.append("<ul>" + "".join(f"<li>{html.escape(str(k))}: {html.escape(str(v))}</li>"
-                                 for k, v in meta.items()) + "</ul>")
+    md += [f"- {k}: {v}" for k, v in meta.items()] + [""]
+    secs = []
     for sec in sections:
         md += [f"## {sec.title}", ""]
-        body.append(f"<h2>{html.escape(sec.title)}</h2>")
+        figs, tabs = [], []
         for t in sec.text:
             md += [t, ""]
-            body.append(f"<p>{html.escape(t)}</p>")
         for name, fig, data, caption in sec.figures:
             fig.savefig(out / f"{name}.png", dpi=110, bbox_inches="tight")
             plt.close(fig)
             write_atomic(out / f"{name}.csv", lambda t, d=data: d.to_csv(t, index=False))
             md += [f"![{caption}]({name}.png)", "", f"*{caption}* (data: [{name}.csv]({name}.csv))",
                    ""]
-            body.append(f'<figure><img src="{name}.png" alt="{html.escape(caption)}">'
-                        f"<figcaption>{html.escape(caption)} "
-                        f'(data: <a href="{name}.csv">{name}.csv</a>)</figcaption></figure>')
+            figs.append({"name": name, "caption": caption})
         for name, df, caption in sec.tables:
             write_atomic(out / f"{name}.csv", lambda t, d=df: d.to_csv(t, index=False))
             md += [f"*{caption}* (data: [{name}.csv]({name}.csv))", "", _md_table(df), ""]
-            body.append(f"<p><i>{html.escape(caption)}</i> "
-                        f'(data: <a href="{name}.csv">{name}.csv</a>)</p>'
-                        + df.to_html(index=False, escape=True, float_format=lambda v: f"{v:.4g}"))
+            tabs.append({"name": name, "caption": caption,
+                         "html": df.to_html(index=False, escape=True,
+                                            float_format=lambda v: f"{v:.4g}")})
+        secs.append({"title": sec.title, "text": sec.text, "figures": figs, "tables": tabs})
     if assumptions is not None:
         md += ["## Assumptions these numbers rest on", ""]
-        body.append("<h2>Assumptions these numbers rest on</h2>")
         for game, entries in assumptions.items():
             md.append(f"- **{game}**: {len(entries)} assumed values" +
                       (": " + ", ".join(f"`{e.path}`" for e in entries) if entries else ""))
-            items = "".join(f"<li><code>{html.escape(e.path)}</code> = "
-                            f"{html.escape(repr(e.value))}: {html.escape(e.reason)}</li>"
-                            for e in entries)
-            body.append(f"<details><summary><b>{html.escape(game)}</b>: {len(entries)} assumed "
-                        f"values</summary><ul>{items}</ul></details>")
         md.append("")
-    page = ("<!doctype html><html><head><meta charset='utf-8'>"
-            f"<title>{html.escape(title)}</title><style>body{{font-family:sans-serif;"
-            "max-width:75em;margin:auto;padding:1em}table{border-collapse:collapse;margin:.5em 0}"
-            "td,th{border:1px solid #ccc;padding:2px 6px;font-size:90%}img{max-width:100%}"
-            "</style></head><body>" + "\n".join(body) + "</body></html>")
+    page = template("study.html.j2").render(title=title, meta=meta, sections=secs,
+                                            assumptions=assumptions)
     write_atomic(out / "report.md", lambda t: Path(t).write_text("\n".join(md) + "\n"))
     write_atomic(out / "report.html", lambda t: Path(t).write_text(page))
+    captions = [f for sec in secs for f in sec["figures"]]
+    _drop_stale_figures(out, {f["name"] for f in captions})
+    write_atomic(out / "figures.json", lambda t: Path(t).write_text(json.dumps(captions, indent=1)))
     write_atomic(out / "meta.json", lambda t: Path(t).write_text(json.dumps(meta, indent=1,
                                                                            default=str)))
     return out / "report.html"
+
+
+def _drop_stale_figures(out: Path, names: set) -> None:
+    """Remove the figures (PNG + CSV) a previous write of this report listed and this one
+    no longer makes, so a rerun into the same folder shows no stale figure."""
+    old = out / "figures.json"
+    if not old.exists():
+        return
+    try:
+        prev = {f["name"] for f in json.loads(old.read_text())}
+    except (ValueError, KeyError, TypeError):
+        return
+    for name in prev - names:
+        for ext in (".png", ".csv"):
+            (out / f"{name}{ext}").unlink(missing_ok=True)
 
 
 def bar_with_intervals(labels, rates, lows, highs, title, ylabel="win rate", ref=None):

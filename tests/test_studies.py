@@ -118,7 +118,7 @@ def test_report_index_links_exist(smoke_report):
             assert f"../{name}/report.html" in html
     assert "assumed values" in html
     # the index opens with the Findings table, labels computed
-    assert html.index("<h2>Findings</h2>") < html.index("<h2>Studies</h2>")
+    assert html.index('<h2 id="findings">Findings</h2>') < html.index('<h2 id="studies">')
     f = pd.read_csv(Path(index).parent / "findings.csv")
     assert len(f) > 0 and {"study", "game", "finding", "value", "ci_low", "ci_high", "agents",
                            "assumptions", "sample"} <= set(f.columns)
@@ -149,3 +149,94 @@ def test_resumed_study_says_its_time_covers_only_itself(smoke_report):
     meta = json.loads((Path(root) / "locations" / "meta.json").read_text())
     assert f"{total:,} games read from an earlier run's shards" in meta["wall time"]
     assert games_on_disk(study, Path(root) / "nowhere") == 0
+
+
+# ---- the report seen in a real browser (issue 18) ----
+
+def _browser():
+    """Headless Chromium via selenium, or a skip outside CI when it is not installed
+    (.ci/run installs Debian's chromium and chromium-driver)."""
+    import os
+    import shutil
+
+    chrome = shutil.which("chromium") or shutil.which("chromium-browser")
+    driver = shutil.which("chromedriver")
+    if not (chrome and driver):
+        if os.environ.get("CI"):
+            pytest.fail("chromium/chromedriver missing: .ci/run should have installed them")
+        pytest.skip("chromium and chromium-driver are not installed (apt install them)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = chrome
+    for a in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+              "--no-first-run", "--disable-background-networking",
+              "--disable-component-update", "--disable-sync", "--window-size=1400,1000"):
+        opts.add_argument(a)
+    return webdriver.Chrome(service=Service(driver), options=opts)
+
+
+def _serve(root):
+    """Serve ``root`` over HTTP on a free localhost port (a browser's view, not file://)."""
+    import functools
+    import http.server
+    import threading
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(root))
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    return srv
+
+
+def test_report_renders_in_headless_chromium(smoke_report):
+    """The index and every study page it links render in Chromium: each image loads with a
+    non-zero size, and every link on them resolves (HTTP 200)."""
+    import urllib.request
+    from urllib.parse import urldefrag
+
+    root, _ = smoke_report
+    browser = _browser()
+    srv = _serve(root)
+    base = f"http://127.0.0.1:{srv.server_address[1]}"
+    try:
+        pages = [f"{base}/report/index.html"]
+        seen, checked = set(), set()
+        while pages:
+            url = pages.pop()
+            if url in seen:
+                continue
+            seen.add(url)
+            browser.get(url)
+            assert browser.title, f"{url}: no title (page did not render)"
+            assert browser.find_elements("tag name", "h1"), f"{url}: no heading"
+            imgs = browser.execute_script(
+                "return Array.from(document.images).map(i => "
+                "[i.src, i.complete, i.naturalWidth, i.naturalHeight])")
+            for src, complete, w, h in imgs:
+                assert complete and w > 0 and h > 0, f"{url}: image {src} did not load"
+            links = browser.execute_script(
+                "return Array.from(document.links).map(a => a.href)")
+            for link in links:
+                link = urldefrag(link)[0]
+                if link in checked:
+                    continue
+                checked.add(link)
+                with urllib.request.urlopen(link) as resp:
+                    assert resp.status == 200, link
+                if link.endswith("/report.html"):
+                    pages.append(link)  # study pages are checked the same way
+        assert f"{base}/report/index.html" in seen and len(seen) > 1
+        browser.get(f"{base}/report/index.html")
+        inline = browser.execute_script(
+            "return document.querySelectorAll('#figures ~ .grid img').length")
+        assert inline > 0, "no key figure inline on the index"
+        headings = [h.text for h in browser.find_elements("tag name", "h2")]
+        assert headings[0] == "Findings", headings
+    finally:
+        browser.quit()
+        srv.shutdown()

@@ -23,6 +23,7 @@ from experiments.stats import bradley_terry
 from simcore.spec import game_names, get_game
 
 TITLE = "Skill ladder: random, scripted personas, search budgets and best"
+KEY_FIGURES = ("ladder_*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = None
 
 # games whose decisions cost the most search time (per decision, measured)

@@ -23,6 +23,7 @@ from experiments.stats import wilson, z_value
 from simcore.spec import get_game
 
 TITLE = "Edge of Darkness: Coldharbor location difficulty"
+KEY_FIGURES = ("location_*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("darkness",)
 LOCATIONS = tuple(range(51, 63))
 THRESHOLD = 0.02

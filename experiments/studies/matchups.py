@@ -19,6 +19,7 @@ from experiments.stats import bradley_terry, wilson, z_value
 from simcore.spec import get_game
 
 TITLE = "Darkleaf Gambit: clan matchups"
+KEY_FIGURES = ("heatmap_*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("darkleaf",)
 # MCTS on darkleaf runs ~900 simulations/s: the quick profile leaves the MCTS table out
 # smoke caps MCTS rollouts (depth=30): it checks the path, and a full-length darkleaf

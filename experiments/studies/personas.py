@@ -19,6 +19,7 @@ from experiments.reporting import Section, bar_with_intervals, finding, write_fi
 from simcore.spec import game_names, get_game
 
 TITLE = "Persona equilibria: the mix adapting players settle on"
+KEY_FIGURES = ("equilibrium_*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("court", "humanity", "darkness")
 
 BUDGET = {"smoke": {"fast": 60, "slow": 20, "reps": 20},
@@ -111,12 +112,12 @@ def analyse(study: Study, out) -> list[Section]:
     sec = Section("Equilibrium mix and win rates at equilibrium")
     sec.tables.append(("equilibrium", eq, "Equilibrium share of each persona and its win "
                        "rate at that mix (bootstrap 95%)"))
-    if len(eq):
-        lab = [f"{r.game} {r.players}p {r.persona}" for r in eq.itertuples()]
-        sec.figures.append(("equilibrium_shares", bar_with_intervals(
-            lab, eq["share"], eq["share_low"], eq["share_high"],
-            "Equilibrium persona shares", ylabel="share of players"), eq,
-            "Equilibrium share per persona (bootstrap 95%)"))
+    for game, g in (eq.groupby("game", sort=False) if len(eq) else ()):
+        lab = [f"{r.players}p {r.persona}" for r in g.itertuples()]
+        sec.figures.append((f"equilibrium_{game}", bar_with_intervals(
+            lab, g["share"], g["share_low"], g["share_high"],
+            f"{game}: equilibrium persona shares", ylabel="share of players"), g,
+            f"{game}: equilibrium share per persona (bootstrap 95%)"))
     secs.append(sec)
     sec = Section("Every table composition (fixed seatings)")
     sec.tables.append(("compositions", fixed, "Win rate of each persona at each table "

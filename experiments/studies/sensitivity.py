@@ -21,6 +21,7 @@ from experiments.stats import paired_difference
 from simcore.spec import game_names, get_game
 
 TITLE = "Sensitivity of the conclusions to the assumed rules values"
+KEY_FIGURES = ()  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("court", "frontier", "darkleaf", "darkness", "humanity")
 
 # full: 946 cells x 2000 games (~16 min on 2 cores); paired intervals over common random

@@ -20,6 +20,7 @@ from experiments.stats import binom_two_sided_p, holm, paired_difference, wilson
 from simcore.spec import game_names, get_game
 
 TITLE = "Setups, variants, scenarios and player counts"
+KEY_FIGURES = ("*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("frontier", "court", "darkness", "humanity")
 
 BUDGET = {

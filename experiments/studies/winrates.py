@@ -17,6 +17,7 @@ from experiments.reporting import Section, bar_with_intervals, finding, write_fi
 from simcore.spec import game_names, get_game
 
 TITLE = "Win rates, seat effects and the skill ladder"
+KEY_FIGURES = ()  # shown inline on the report's index (fnmatch patterns)
 GAMES = None  # every registered game
 
 BUDGET = {
@@ -97,12 +98,12 @@ def analyse(study: Study, out) -> list[Section]:
         "A seat whose interval excludes the fair share has a real seat effect under that agent."])
     sec.tables.append(("seat_winrates", seats, "Win rate by seat, Wilson 95% intervals"))
     scripted = seats[seats["agents"] == "scripted"]
-    if len(scripted):
-        labels = [f"{r.game} {r.players}p s{r.seat}" for r in scripted.itertuples()]
-        fig = bar_with_intervals(labels, scripted["win_rate"], scripted["ci_low"],
-                                 scripted["ci_high"], "Seat win rates, scripted tables")
-        sec.figures.append(("seat_winrates_scripted", fig, scripted,
-                            "Seat win rates with all seats scripted (Wilson 95%)"))
+    for game, g in scripted.groupby("game", sort=False):  # one readable figure per game
+        labels = [f"{r.players}p seat {r.seat}" for r in g.itertuples()]
+        fig = bar_with_intervals(labels, g["win_rate"], g["ci_low"], g["ci_high"],
+                                 f"{game}: seat win rates, scripted tables", ref=_ref(g))
+        sec.figures.append((f"seat_winrates_{game}", fig, g,
+                            f"{game}: seat win rates with all seats scripted (Wilson 95%)"))
     secs.append(sec)
     if len(turns):
         sec = Section("Turn position", text=[
@@ -112,13 +113,15 @@ def analyse(study: Study, out) -> list[Section]:
         sec.tables.append(("turn_position", turns, "Win rate by turn position"))
         secs.append(sec)
     sec = Section("Skill ladder", text=[
-        "One focal agent against scripted opponents, seats rotated; the dashed line in each "
-        "group is the fair share. Better play should climb the ladder."])
+        "One focal agent against scripted opponents, seats rotated; the dashed line is the "
+        "fair share where a figure has one player count. Better play should climb the ladder."])
     sec.tables.append(("skill_ladder", ladder, "Focal agent win rate vs scripted opponents"))
-    labels = [f"{r.game} {r.players}p {r.agent}" for r in ladder.itertuples()]
-    fig = bar_with_intervals(labels, ladder["win_rate"], ladder["ci_low"], ladder["ci_high"],
-                             "Skill ladder (focal agent vs scripted)")
-    sec.figures.append(("skill_ladder", fig, ladder, "Skill ladder with Wilson 95% intervals"))
+    for game, g in ladder.groupby("game", sort=False):
+        labels = [f"{r.players}p {r.agent}" for r in g.itertuples()]
+        fig = bar_with_intervals(labels, g["win_rate"], g["ci_low"], g["ci_high"],
+                                 f"{game}: focal agent vs scripted", ref=_ref(g))
+        sec.figures.append((f"skill_ladder_{game}", fig, g,
+                            f"{game}: skill ladder with Wilson 95% intervals"))
     secs.append(sec)
     sec = Section("Game length, draws and end reasons")
     sec.tables.append(("lengths", lengths, "Mean length (actions), rounds, and the share of "
@@ -233,3 +236,9 @@ def _findings(seats: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:
             out.append(f"{g} at {P} players: the skill ladder is flat (within 5 points of "
                        "random): skill barely matters under these agents.")
     return out or ["No seat effect beyond chance at the 95% level under scripted play."]
+
+
+def _ref(df: pd.DataFrame):
+    """The fair share line of a figure with one player count (none when it mixes counts)."""
+    counts = set(df["players"])
+    return 1 / counts.pop() if len(counts) == 1 else None
