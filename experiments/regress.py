@@ -22,7 +22,7 @@ import numpy as np
 from experiments.api import simulate
 from experiments.io import write_atomic
 from experiments.options import game_options
-from experiments.stats import holm, welch_z_p
+from experiments.stats import holm, welch_p
 from simcore.spec import BadInput, get_game
 
 FORMAT = "darkbalance-baseline/1"
@@ -251,7 +251,7 @@ def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
                 raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r} is not measured; "
                                f"valid: {', '.join(now)}")
             a = now[m]
-            p = welch_z_p(b["mean"], b["sd"], b["n"], a["mean"], a["sd"], a["n"])
+            p = welch_p(b["mean"], b["sd"], b["n"], a["mean"], a["sd"], a["n"])
             tests.append((i, _label(c), m, b["mean"], a["mean"], p))
             se = (b["sd"] ** 2 / b["n"] + a["sd"] ** 2 / a["n"]) ** 0.5
             d = a["mean"] - b["mean"]

@@ -13,9 +13,9 @@ def z_value(conf: float = 0.95) -> float:
 
 
 def wilson(k: float, n: int, conf: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for ``k`` successes in ``n`` trials.
-
-    ``k`` may be fractional (shared wins count 1/k each). Returns (nan, nan) for n = 0.
+    """Wilson score interval for ``k`` successes in ``n`` trials (statsmodels'
+    ``proportion_confint``, which also takes the fractional ``k`` of shared wins, each
+    counting 1/k).  Returns (nan, nan) for n = 0.
 
     Examples
     --------
@@ -27,26 +27,21 @@ def wilson(k: float, n: int, conf: float = 0.95) -> tuple[float, float]:
         return (math.nan, math.nan)
     if not 0 <= k <= n:
         raise ValueError(f"k={k} outside 0..n={n}")
-    z = z_value(conf)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    lo = 0.0 if k == 0 else max(0.0, centre - half)
-    hi = 1.0 if k == n else min(1.0, centre + half)
-    return (lo, hi)
+    from statsmodels.stats.proportion import proportion_confint
+
+    lo, hi = proportion_confint(k, n, alpha=1 - conf, method="wilson")
+    return (0.0 if k == 0 else max(0.0, float(lo)), 1.0 if k == n else min(1.0, float(hi)))
 
 
 def clopper_pearson(k: int, n: int, conf: float = 0.95) -> tuple[float, float]:
-    """Exact (Clopper-Pearson) interval; preferred for tiny counts."""
-    from scipy.stats import beta
+    """Exact (Clopper-Pearson) interval (``scipy.stats.binomtest(...).proportion_ci``);
+    preferred for tiny counts."""
+    from scipy.stats import binomtest
 
     if n <= 0:
         return (math.nan, math.nan)
-    a = 1 - conf
-    lo = 0.0 if k == 0 else float(beta.ppf(a / 2, k, n - k + 1))
-    hi = 1.0 if k == n else float(beta.ppf(1 - a / 2, k + 1, n - k))
-    return (lo, hi)
+    ci = binomtest(int(k), int(n)).proportion_ci(confidence_level=conf, method="exact")
+    return (float(ci.low), float(ci.high))
 
 
 def fmt_rate(k: float, n: int, conf: float = 0.95) -> str:
@@ -75,44 +70,35 @@ def paired_difference(x, y, conf: float = 0.95) -> tuple[float, float, float]:
     return (m, m - z * se, m + z * se)
 
 
-def welch_z_p(m1: float, s1: float, n1: int, m2: float, s2: float, n2: int) -> float:
-    """Two-sided p-value that two independent samples (mean, sd, n) share one mean.
-
-    Welch's statistic with the normal reference (samples here are thousands of games).
-    When both standard errors are 0 the p-value is 1 for equal means, else 0.
-    """
-    se = math.sqrt(s1 * s1 / max(n1, 1) + s2 * s2 / max(n2, 1))
-    if se == 0:
+def welch_p(m1: float, s1: float, n1: int, m2: float, s2: float, n2: int) -> float:
+    """Two-sided p-value of Welch's test that two independent samples (mean, sd, n) share
+    one mean (``scipy.stats.ttest_ind_from_stats``).  When both standard errors are 0 the
+    p-value is 1 for equal means, else 0 (scipy returns nan there)."""
+    if s1 == 0 and s2 == 0:
         return 1.0 if m1 == m2 else 0.0
-    z = abs(m1 - m2) / se
-    return math.erfc(z / math.sqrt(2))
+    from scipy.stats import ttest_ind_from_stats
+
+    return float(ttest_ind_from_stats(m1, s1, n1, m2, s2, n2, equal_var=False).pvalue)
 
 
 def holm(pvalues) -> list[float]:
-    """Holm-Bonferroni adjusted p-values (same order as given)."""
+    """Holm-Bonferroni adjusted p-values, same order as given (statsmodels)."""
     p = list(pvalues)
-    m = len(p)
-    order = sorted(range(m), key=lambda i: p[i])
-    adj = [0.0] * m
-    running = 0.0
-    for rank, i in enumerate(order):
-        running = max(running, min(1.0, (m - rank) * p[i]))
-        adj[i] = running
-    return adj
+    if not p:
+        return []
+    from statsmodels.stats.multitest import multipletests
+
+    return [float(x) for x in multipletests(p, method="holm")[1]]
 
 
 def binom_two_sided_p(k: float, n: int, p0: float = 0.5) -> float:
-    """Two-sided p-value of ``k`` successes in ``n`` against rate ``p0`` (normal approx.,
-    continuity-corrected; exact binomial below 30 games)."""
+    """Two-sided exact binomial p-value of ``k`` successes in ``n`` against rate ``p0``
+    (``scipy.stats.binomtest``; a fractional ``k`` of shared wins is rounded)."""
     if n == 0:
         return 1.0
-    if n < 30:
-        from scipy.stats import binomtest
+    from scipy.stats import binomtest
 
-        return float(binomtest(int(round(k)), n, p0).pvalue)
-    se = math.sqrt(p0 * (1 - p0) / n)
-    z = (abs(k / n - p0) - 0.5 / n) / se
-    return float(min(1.0, 2 * (1 - NormalDist().cdf(max(z, 0.0)))))
+    return float(binomtest(round(k), n, p0).pvalue)
 
 
 def bradley_terry(names, wins, conf: float = 0.95, iters: int = 500):

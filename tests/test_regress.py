@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from scipy.stats import norm
+from scipy.stats import t as t_dist
 
 from cli import main
 from experiments import regress as R
-from experiments.stats import welch_z_p
+from experiments.stats import welch_p
 
 ROOT = Path(__file__).resolve().parents[1]
 SMALL = ({"game": "connect4", "agents": "random", "games": 3000},
@@ -21,14 +22,21 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-def test_welch_z_p_hand_values():
+def test_welch_p_hand_values():
     # se = sqrt(0.5^2/100 + 0.49^2/100) = 0.0700071; z = 0.1/se = 1.42843
     se = math.sqrt(0.25 / 100 + 0.49 ** 2 / 100)
     assert se == pytest.approx(0.0700071, abs=1e-6)
-    assert welch_z_p(0.5, 0.5, 100, 0.6, 0.49, 100) == pytest.approx(2 * norm.sf(0.1 / se))
-    assert welch_z_p(0.5, 0.5, 100, 0.6, 0.49, 100) == pytest.approx(0.15318, abs=1e-4)
-    assert welch_z_p(0.0, 0.0, 50, 0.0, 0.0, 80) == 1.0   # identical constants
-    assert welch_z_p(0.0, 0.0, 50, 1.0, 0.0, 80) == 0.0
+    # Welch-Satterthwaite df = se^4 / ((.25/100)^2/99 + (.2401/100)^2/99) = 197.92
+    df = se ** 4 / ((0.25 / 100) ** 2 / 99 + (0.49 ** 2 / 100) ** 2 / 99)
+    assert df == pytest.approx(197.92, abs=0.01)
+    assert welch_p(0.5, 0.5, 100, 0.6, 0.49, 100) == pytest.approx(2 * t_dist.sf(0.1 / se, df))
+    assert welch_p(0.5, 0.5, 100, 0.6, 0.49, 100) == pytest.approx(0.1547, abs=1e-4)
+    # thousands of games: the normal reference the gate used before, to 4 decimals
+    se2 = math.sqrt(0.25 / 20000 + 0.49 ** 2 / 20000)
+    assert welch_p(0.5, 0.5, 20000, 0.51, 0.49, 20000) == pytest.approx(
+        2 * norm.sf(0.01 / se2), abs=1e-4)
+    assert welch_p(0.0, 0.0, 50, 0.0, 0.0, 80) == 1.0   # identical constants
+    assert welch_p(0.0, 0.0, 50, 1.0, 0.0, 80) == 0.0
 
 
 @pytest.fixture(scope="module")

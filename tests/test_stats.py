@@ -30,6 +30,25 @@ def test_clopper_pearson_edges():
 def test_holm():
     # sorted p: 0.01 (x3) -> 0.03; 0.03 (x2) -> 0.06; 0.04 (x1) -> max(0.06, 0.04) = 0.06
     assert holm([0.01, 0.04, 0.03]) == pytest.approx([0.03, 0.06, 0.06])
+    assert holm([0.5, 0.9]) == pytest.approx([1.0, 1.0]) and holm([]) == []
+
+
+def test_wilson_fractional_wins():
+    """Shared wins count 1/k: k = 50.5 of 100 uses the same formula at p = 0.505."""
+    z = 1.959963984540054
+    p, n = 0.505, 100
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    assert wilson(50.5, 100) == pytest.approx((centre - half, centre + half), abs=1e-12)
+
+
+def test_binomial_p_exact():
+    from experiments.stats import binom_two_sided_p
+
+    # 0 of 10 at p0 = 1/2: two-sided exact p = 2 * 0.5^10
+    assert binom_two_sided_p(0, 10) == pytest.approx(2 * 0.5 ** 10)
+    # 9 of 10 at 1/2: 2 * (C(10,9) + 1) / 1024
+    assert binom_two_sided_p(9, 10) == pytest.approx(22 / 1024)
 
 
 def test_paired_difference():
