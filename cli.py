@@ -59,7 +59,10 @@ def rules_options(f):
 
 @main.command()
 def games():
-    """List the registered games with player counts, versions and setups."""
+    """List the registered games with player counts, versions and setups.
+
+    Example: darkbalance games
+    """
     from simcore.spec import game_names, get_spec
 
     click.echo(f"{'game':<10} {'players':<8} {'version':<8} {'setups'}")
@@ -86,7 +89,8 @@ def play_options(f=None, *, variant_alias: bool = True):
                      help="Player count (default: minimum)."),
         click.option("--agents", "-a", default="random", show_default=True,
                      help="One agent spec for all seats, or one per seat, comma separated."),
-        click.option("--seed", "-s", type=int, default=0, show_default=True),
+        click.option("--seed", "-s", type=int, default=0, show_default=True,
+                     help="Seed: the same seed and options give the same games, bit for bit."),
         click.option("--threads", "-t", type=int, default=None,
                      help="numba threads (default: all)."),
         click.option(*names, "setup", default=None,
@@ -117,7 +121,8 @@ def _plan(game, players, agents, setup, no_rotate, clans, first, locations, rand
 
 @main.command()
 @click.argument("game")
-@click.option("--games", "-n", "n_games", type=int, default=1000, show_default=True)
+@click.option("--games", "-n", "n_games", type=int, default=1000, show_default=True,
+              help="Games to play.")
 @click.option("--out", "-o", default=None, metavar="FILE.parquet|.csv",
               help="Write one row per game.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or compile notices.")
@@ -207,7 +212,8 @@ def replay(game, players, agents, seed, threads, setup, no_rotate, clans, first,
 
 @main.command()
 @click.argument("game")
-@click.option("--games", "-n", "n_games", type=int, default=2000, show_default=True)
+@click.option("--games", "-n", "n_games", type=int, default=2000, show_default=True,
+              help="Games to play and count.")
 @click.option("--out", "-o", default=None, metavar="FILE.csv|.parquet",
               help="Write the table.")
 @play_options
@@ -309,7 +315,10 @@ def warmup(games_):
 @click.option("--assumed", is_flag=True, help="Only values that rest on assumptions.")
 @rules_options
 def rules(game, assumed, rules_file, sets):
-    """List every rules value of GAME with its source."""
+    """List every rules value of GAME with its source (rulebook, public or assumed).
+
+    Example: darkbalance rules darkness --assumed
+    """
     from simcore.spec import get_game
 
     mod = get_game(game)
@@ -329,7 +338,10 @@ def rules(game, assumed, rules_file, sets):
 @click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
 @click.option("--quick", is_flag=True, help="Smaller workloads (for smoke tests).")
 def bench(json_out, games_, quick):
-    """Measure playout speed, MCTS simulations/s, compile/warm times and the peer ratio."""
+    """Measure playout speed, MCTS simulations/s, compile/warm times and the peer ratio.
+
+    Example: darkbalance bench --quick --game court --json bench.json
+    """
     from experiments.bench import check_json_target, run_bench
 
     if json_out:
@@ -351,7 +363,8 @@ def study_options(f):
                           "in the results folder instead of refusing.")(f)
     f = click.option("--results", "root", default="results", show_default=True,
                      help="Results directory.")(f)
-    f = click.option("--seed", type=int, default=0, show_default=True)(f)
+    f = click.option("--seed", type=int, default=0, show_default=True,
+                     help="Study seed: results are reproducible to the bit from it.")(f)
     f = click.option("--profile", type=click.Choice(["quick", "full"]), default="quick",
                      show_default=True,
                      help="quick (about ten minutes) or full (millions of games).")(f)
@@ -362,7 +375,11 @@ def study_options(f):
 @click.argument("name")
 @study_options
 def study(name, profile, seed, root, backend, jobs, address, fresh):
-    """Run study NAME (winrates, matchups, locations, setups, sensitivity); resumable."""
+    """Run study NAME (winrates, ladder, personas, matchups, locations, setups,
+    sensitivity) into results/NAME/; resumable.
+
+    Example: darkbalance study matchups --profile quick
+    """
     from experiments.api import check_int
     from experiments.studies import run_named
 
@@ -376,7 +393,10 @@ def study(name, profile, seed, root, backend, jobs, address, fresh):
 @main.command()
 @study_options
 def report(profile, seed, root, backend, jobs, address, fresh):
-    """Run every study and write results/report/index.html linking them."""
+    """Run every study and write results/report/index.html (findings first, key figures).
+
+    Example: darkbalance report --profile quick --backend loky --jobs 2
+    """
     from experiments.api import check_int
     from experiments.report import run_report
 
@@ -399,6 +419,8 @@ def regress(baselines, update, alpha, seed, threads):
 
     Without arguments, checks results/baselines/default.json; with --update and no file
     there, writes it from the default cells (one per engine).
+
+    Example: darkbalance regress results/baselines/default.json
     """
     from experiments.api import check_int
     from experiments import regress as R
