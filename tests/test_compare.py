@@ -72,3 +72,26 @@ def test_cli_writes_table_and_html(tmp_path):
 def test_no_variant_is_refused():
     with pytest.raises(BadInput, match="at least one --variant"):
         compare("connect4", [], games=10)
+
+
+def _same_value_variant(game: str) -> str:
+    """A variant that sets some scalar rules value to the value it already has."""
+    from simcore.spec import get_game
+
+    for e in get_game(game).API.rules().entries.values():
+        if isinstance(e.value, bool) or not isinstance(e.value, int):
+            continue
+        return f"same: {e.path}={e.value}"
+    raise AssertionError(f"{game}: no integer rules value")
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4", "court", "darkleaf", "darkness",
+                                  "humanity", "frontier"])
+def test_compare_works_for_every_game(game):
+    """Every game: a no-op variant differs by exactly 0 on every metric, win rates included."""
+    from simcore.spec import get_game
+
+    players = get_game(game).SPEC.players[0]
+    df = compare(game, [_same_value_variant(game)], "random", players=players, games=40, seed=3)
+    assert any(m.startswith("win rate") for m in df["metric"])
+    assert (df["difference"] == 0).all() and (df["games"] == 40).all()
