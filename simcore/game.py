@@ -91,6 +91,25 @@ class GameAPI:
         return dict(zip(self.spec.info_columns, out.tolist()))
 
 
+#: (game, rules path) -> the names a choice-valued rules entry accepts, recorded as each
+#: game compiles its params; the sensitivity study sweeps an assumed choice over them
+CHOICES: dict[tuple[str, str], tuple[str, ...]] = {}
+
+
+def choice(rules: RuleSet, path: str, names) -> int:
+    """Read a rules value that names one of ``names``; return its index.
+
+    Every game's params compiler reads its named choices through here, so the valid
+    alternatives of each choice are known (``CHOICES``) without a second list to keep.
+    """
+    names = tuple(names)
+    CHOICES[(rules.game, path)] = names
+    v = rules[path]
+    if v not in names:
+        raise BadInput(f"{rules.game}: {path} = {v!r} is not valid; valid: {', '.join(names)}")
+    return names.index(v)
+
+
 def int_in(rules: RuleSet, path: str, lo: int, hi: int) -> int:
     """Read an integer rules value and check it lies in [lo, hi]."""
     v = rules[path]

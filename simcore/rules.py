@@ -8,6 +8,8 @@ A rules file is nested TOML tables whose leaves are tables with a ``value``::
     cite = "public-facts.md"   # where the number comes from (rulebook, public)
     reason = "..."             # why the modelling choice (required for assumed)
     range = [4, 9]             # optional plausible range, used by sensitivity sweeps
+    alternatives = [5, 8]      # optional documented alternatives (any type), also swept
+    sweep = "scale"            # optional, numeric lists: sweep x0.75 and x1.25 of every item
 
 Users override values with another TOML file (same paths; a leaf may be a bare
 value or a table with ``value``) or with ``--set path=value``; overridden
@@ -40,6 +42,8 @@ class Entry:
     cite: str = ""
     reason: str = ""
     range: tuple | None = None
+    alternatives: tuple | None = None
+    sweep: str = ""
 
 
 def _kind(v) -> str:
@@ -209,6 +213,11 @@ def _load_rules(game: str, path: str | Path) -> RuleSet:
         if src in ("rulebook", "public") and not leaf.get("cite"):
             raise BadInput(f"{path}: {p} ({src}) gives no cite")
         rng = leaf.get("range")
+        alts = leaf.get("alternatives")
+        if alts is not None and not isinstance(alts, list):
+            raise BadInput(f"{path}: {p} alternatives must be a list of values")
+        if leaf.get("sweep", "") not in ("", "scale"):
+            raise BadInput(f"{path}: {p} sweep = {leaf['sweep']!r}; valid: scale")
         entries[p] = Entry(
             path=p,
             value=leaf["value"],
@@ -216,6 +225,8 @@ def _load_rules(game: str, path: str | Path) -> RuleSet:
             cite=str(leaf.get("cite", "")),
             reason=str(leaf.get("reason", "")),
             range=tuple(rng) if rng is not None else None,
+            alternatives=tuple(alts) if alts is not None else None,
+            sweep=str(leaf.get("sweep", "")),
         )
     return RuleSet(game, entries, origin=str(path))
 

@@ -240,3 +240,31 @@ def test_report_renders_in_headless_chromium(smoke_report):
     finally:
         browser.quit()
         srv.shutdown()
+
+
+def test_sensitivity_sweeps_choices_effects_and_scaled_lists():
+    """Issue 17: the sweep varies rule choices (every other reading), removes assumed
+    effects, scales lists marked sweep = scale, and counts what it cannot vary."""
+    from experiments.studies.sensitivity import _sides, sweep_entries
+    from simcore.rules import Entry
+
+    e = Entry("harvest.bonus_tie", "nobody", "assumed", reason="r")
+    assert _sides(e, ("nobody", "all"))[0] == [("alternative", "all")]
+    e = Entry("cards.x.effect", "steal", "assumed", reason="r")
+    assert _sides(e, tuple(f"e{i}" for i in range(20)))[0] == [("removed", "none")]
+    e = Entry("scoring.p", [0, 4, 8], "assumed", reason="r", sweep="scale")
+    assert _sides(e, None)[0] == [("scaled down", [0, 3, 6]), ("scaled up", [0, 5, 10])]
+    e = Entry("clans.x.start", [4, 3], "assumed", reason="r")
+    assert _sides(e, None)[0] == [] and "list" in _sides(e, None)[1]
+    e = Entry("a.b", 3, "assumed", reason="r", range=(1, 5), alternatives=(2,))
+    assert _sides(e, None)[0] == [("alternative", 2)]  # documented alternatives first
+
+    swept, skipped = sweep_entries("court")
+    paths = {en.path: sides for en, sides in swept}
+    assert ("alternative", "all") in paths["harvest.bonus_tie"]
+    assert any(side == "removed" for s in paths.values() for side, _ in s)
+    assert all(en.source == "assumed" for en, _ in swept)  # settled values never swept
+    swept, skipped = sweep_entries("darkness")
+    scaled = dict((en.path, s) for en, s in swept)["scoring.defense_penalty"]
+    assert [side for side, _ in scaled] == ["scaled down", "scaled up"]
+    assert sum(skipped.values()) > 0  # card contents from large vocabularies are counted

@@ -1,14 +1,27 @@
 """Study `sensitivity`: which headline conclusions survive the unknown (`assumed`) numbers.
 
-For each game, every numeric `assumed` rules value with a plausible `range` is
-set to the low and the high end of its range, one at a time, and the game's
-headline metric is re-measured on the same game indices as the baseline
-(common random numbers), giving a paired difference with a 95% interval.
-A conclusion "flips" when the headline's qualitative answer (the favoured
-persona, seat or difficulty band) differs from the baseline's. List-valued
-assumptions (card lists) are not swept; the report says how many.
+For each game, every `assumed` rules value is varied one at a time, and the game's
+headline metric is re-measured on the same game indices as the baseline (common random
+numbers), giving a paired difference with a 95% interval:
+
+- a number with a plausible ``range``: the low and the high end;
+- a value with documented ``alternatives`` in rules.toml: each alternative;
+- a named rule choice (the engine reads it with ``simcore.game.choice``) among a few
+  readings (at most MAX_READINGS): every other reading;
+- an effect (a card's or event's effect code or text): removed (``none``), where the
+  engine accepts that;
+- a numeric list marked ``sweep = "scale"``: every item x0.75 and x1.25 (rounded).
+
+A value the rulebook or a public source settles is never swept.  Whatever cannot be
+varied this way (a card's content from a large vocabulary, a list of codes) is counted
+by reason in the report.  A conclusion "flips" when the headline's qualitative answer
+(the favoured persona, seat or difficulty band) differs from the baseline's and the
+paired interval excludes 0.
 """
 from __future__ import annotations
+
+import json
+from collections import Counter
 
 import numpy as np
 import pandas as pd
@@ -18,7 +31,7 @@ from experiments.execute import cell_frame
 from experiments.plan import Study
 from experiments.reporting import Section
 from experiments.stats import paired_difference
-from simcore.spec import game_names, get_game
+from simcore.spec import BadInput, game_names, get_game
 
 TITLE = "Sensitivity of the conclusions to the assumed rules values"
 KEY_FIGURES = ()  # shown inline on the report's index (fnmatch patterns)
@@ -59,18 +72,70 @@ def _conclusion(game: str, s) -> str:
     return f"seat {int(np.argmax(rates))}"
 
 
+MAX_READINGS = 4  # a named choice among more names is card content, not a rule reading
+EFFECT_KEYS = ("effect", "effects", "fail_effect", "ability", "bullet")
+
+
+def _literal(v) -> str:
+    """A value as the TOML literal ``--set`` parses back to the same value."""
+    return json.dumps(v) if isinstance(v, (str, list)) else str(v).lower() \
+        if isinstance(v, bool) else str(v)
+
+
+def _sides(e, names) -> tuple[list, str]:
+    """The (side, value) variations of one assumed entry, or [] and why it is not swept."""
+    v = e.value
+    if e.alternatives:
+        return [("alternative", a) for a in e.alternatives if a != v], ""
+    if isinstance(v, bool):
+        return [("alternative", not v)], ""
+    if isinstance(v, (int, float)):
+        if not e.range:
+            return [], "a number with no plausible range"
+        lo, hi = e.range[0], e.range[-1]
+        cast = int if isinstance(v, int) else float
+        return [(side, cast(x)) for side, x in (("low", lo), ("high", hi)) if x != v], ""
+    last = e.path.rsplit(".", 1)[-1]
+    if names is not None and len(names) <= MAX_READINGS:
+        return [("alternative", n) for n in names if n != v], ""
+    if last in EFFECT_KEYS and v not in ("none", ""):
+        return [("removed", "none")], ""
+    if isinstance(v, list) and e.sweep == "scale" \
+            and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
+        cast = int if all(isinstance(x, int) for x in v) else float
+        return [(side, [cast(round(x * f)) if cast is int else x * f for x in v])
+                for side, f in (("scaled down", 0.75), ("scaled up", 1.25))], ""
+    if names is not None:
+        return [], "a card's content from a large vocabulary (no documented alternatives)"
+    if isinstance(v, list):
+        return [], "a list (no documented alternatives, not marked sweep = scale)"
+    return [], "a text with no documented alternatives"
+
+
 def sweep_entries(game: str):
-    """(entry, low, high) for every numeric assumed value with a range; and the skipped count."""
-    rs = get_game(game).API.rules()
-    out, skipped = [], 0
+    """(entry, [(side, value), ...]) for every assumed value the sweep varies (each value
+    checked to compile), and a Counter of the assumed values it cannot vary, by reason."""
+    from simcore.game import CHOICES
+
+    api = get_game(game).API
+    rs = api.rules()
+    api.params(None, None, rs)  # records every named choice's readings (CHOICES)
+    out, skipped = [], Counter()
     for e in rs.entries.values():
         if e.source != "assumed":
             continue
-        if isinstance(e.value, bool) or not isinstance(e.value, (int, float)) or not e.range:
-            skipped += 1
-            continue
-        lo, hi = e.range[0], e.range[-1]
-        out.append((e, lo, hi))
+        sides, why = _sides(e, CHOICES.get((game, e.path)))
+        ok = []
+        for side, val in sides:
+            try:
+                api.params(None, None, rs.with_sets([f"{e.path}={_literal(val)}"]))
+            except (BadInput, KeyError, ValueError, TypeError, IndexError):
+                continue  # this engine refuses that reading here (or it needs other values)
+            ok.append((side, val))
+        if ok:
+            out.append((e, ok))
+        else:
+            skipped[why or "no variation the engine accepts"] += 1
     return out, skipped
 
 
@@ -83,17 +148,17 @@ def build(profile: str, seed: int) -> Study:
                     stream=1000 + stream, rotate=h["rotate"])
         st.add(game, labels={"game": game, "role": "baseline"}, **base)
         entries, skipped = sweep_entries(game)
+        total = len(entries) + sum(skipped.values())
         entries = entries[:MAX_ENTRIES.get(profile, len(entries))]
-        st.notes.append(f"{game}: {len(entries)} numeric assumptions swept, {skipped} "
-                        "non-numeric or rangeless assumptions not swept.")
-        for e, lo, hi in entries:
-            for side, v in (("low", lo), ("high", hi)):
-                if v == e.value:
-                    continue
-                val = int(v) if isinstance(e.value, int) else float(v)
-                st.add(game, sets=(f"{e.path}={val}",),
-                       labels={"game": game, "role": side, "path": e.path, "value": val,
-                               "baseline_value": e.value}, **base)
+        st.notes.append(f"{game}: {len(entries)} of {total} assumed values swept" +
+                        ("; not swept: " + "; ".join(f"{k} ({n})" for k, n in skipped.items())
+                         if skipped else "") + ".")
+        for e, sides in entries:
+            for side, val in sides:
+                st.add(game, sets=(f"{e.path}={_literal(val)}",),
+                       labels={"game": game, "role": side, "path": e.path,
+                               "value": _literal(val), "baseline_value": _literal(e.value)},
+                       **base)
     return st
 
 
@@ -120,8 +185,9 @@ def analyse(study: Study, out) -> list[Section]:
     import matplotlib.pyplot as plt
 
     secs = [Section("Method", text=[
-        "One-at-a-time sweep: each numeric assumed value is set to the ends of its plausible "
-        "range with all else at baseline; games share indices and streams with the baseline "
+        "One-at-a-time sweep: each assumed value is varied with all else at baseline (a "
+        "number to the ends of its plausible range; a rule choice to each other reading; an "
+        "effect removed; documented alternatives; scaled lists); games share indices and streams with the baseline "
         "(common random numbers), so the effect is a paired difference with a normal 95% "
         "interval. 'flips' marks a changed qualitative conclusion whose paired interval excludes 0.", *study.notes])]
     for game in [g for g in GAMES if any(c.game == g for c in study.cells)]:
@@ -160,19 +226,31 @@ def analyse(study: Study, out) -> list[Section]:
                             f" A further {int(df['changed_within_chance'].sum())} change the "
                             "point conclusion only within chance (paired interval spans 0), "
                             "which more games would settle.")
+            ranked = (df[df["significant"]].assign(mag=lambda d: d["effect"].abs())
+                      .sort_values("mag", ascending=False).drop_duplicates("path").head(5))
+            if len(ranked):
+                sec.text.append("Largest moves beyond chance, ranked: " + "; ".join(
+                    f"{r.path}={r.value} ({r.side}): {r.effect:+.3f} [{r.ci_low:+.3f}, "
+                    f"{r.ci_high:+.3f}]{' FLIPS' if r.flips else ''}"
+                    for r in ranked.itertuples()) + ".")
+            moved = df[df["significant"]]["path"].nunique()
+            sec.text.append(f"How much of this headline rests on assumed values: {moved} of "
+                            f"{df['path'].nunique()} swept assumed values move it beyond chance "
+                            "on their own.")
             top = (df.assign(mag=df["effect"].abs()).groupby("path")["mag"].max()
                    .sort_values(ascending=False).head(15).index.tolist())
             fig, ax = plt.subplots(figsize=(7, 0.35 * len(top) + 1.5))
             for i, path in enumerate(reversed(top)):
                 for r in df[df["path"] == path].itertuples():
-                    color = "#c44e52" if r.side == "high" else "#4c72b0"
+                    color = {"high": "#c44e52", "low": "#4c72b0", "scaled up": "#c44e52",
+                             "scaled down": "#4c72b0"}.get(r.side, "#55a868")
                     ax.barh(i, r.effect, color=color, alpha=0.8)
                     ax.errorbar(r.effect, i, xerr=[[r.effect - r.ci_low], [r.ci_high - r.effect]],
                                 color="k", capsize=2, lw=0.8)
             ax.set_yticks(range(len(top)))
             ax.set_yticklabels(list(reversed(top)), fontsize=7)
             ax.axvline(0, color="grey", lw=1)
-            ax.set_xlabel(f"change in {h['metric']} (blue: range low, red: range high)")
+            ax.set_xlabel(f"change in {h['metric']} (blue: low, red: high, green: alternative)")
             ax.set_title(f"{game}: tornado of the 15 largest effects", fontsize=10)
             fig.tight_layout()
             sec.figures.append((f"tornado_{game}", fig, df[df["path"].isin(top)],

@@ -27,7 +27,7 @@ from simcore.court import engine
 from simcore.court import layout as L
 from simcore.court.describe import describe  # noqa: F401  (re-exported)
 from simcore.court.kinds import ACTION_KINDS
-from simcore.game import GameAPI, int_in
+from simcore.game import GameAPI, choice, int_in
 from simcore.spec import BadInput, GameSpec
 
 # Court cards in id order (rules.toml paths cards.<key>.*)
@@ -126,13 +126,6 @@ def describe_action(action: int) -> str:
     return f"action {a}"
 
 
-def _choice(rules, path, choices):
-    v = rules[path]
-    if v not in choices:
-        raise BadInput(f"court: {path} = {v!r} is not valid; valid: {', '.join(choices)}")
-    return choices.index(v)
-
-
 def compile_params(rules, players, setup):
     p = np.zeros(L.PARAMS_SIZE, dtype=np.int32)
     p[L.P_NUM_PLAYERS] = players
@@ -140,9 +133,9 @@ def compile_params(rules, players, setup):
     p[L.P_INFL_MAX] = imax
     p[L.P_INFL_START] = int_in(rules, "setup.influence_start", 0, imax)
     p[L.P_INFL_REGAIN] = int_in(rules, "income.influence_regain", 0, imax)
-    _choice(rules, "setup.influence_public", ("public",))
-    _choice(rules, "setup.soul_bank", ("unlimited",))
-    _choice(rules, "setup.seating", ("seat-order",))
+    choice(rules, "setup.influence_public", ("public",))
+    choice(rules, "setup.soul_bank", ("unlimited",))
+    choice(rules, "setup.seating", ("seat-order",))
     souls = rules["income.souls"]
     if (not isinstance(souls, list) or len(souls) != 5
             or not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 20
@@ -152,15 +145,15 @@ def compile_params(rules, players, setup):
     p[L.P_SOULS_TABLE:L.P_SOULS_TABLE + 5] = souls
     p[L.P_ZERO_BID_OK] = int_in(rules, "court.zero_bid_allowed", 0, 1)
     p[L.P_MIN_WIN_BID] = int_in(rules, "court.min_winning_bid", 0, 1)
-    _choice(rules, "court.unwon_card", ("discarded",))
-    _choice(rules, "court.united_slot", ("deck",))
-    _choice(rules, "court.card_duration", ("round",))
+    choice(rules, "court.unwon_card", ("discarded",))
+    choice(rules, "court.united_slot", ("deck",))
+    choice(rules, "court.card_duration", ("round",))
     p[L.P_UNITED_DECLINE] = int_in(rules, "court.united_may_decline", 0, 1)
     p[L.P_RESCUE_SHORT] = int_in(rules, "court.rescue_shortfall", 0, 1)
     p[L.P_HARVESTS] = int_in(rules, "harvest.count", 1, L.MAX_HDECK - 1)
     p[L.P_BONUS] = int_in(rules, "harvest.bonus_influence", 0, L.MAX_BID)
     p[L.P_BONUS_CAP] = int_in(rules, "harvest.bonus_cap", 0, L.MAX_BID)
-    p[L.P_BONUS_TIE_ALL] = _choice(rules, "harvest.bonus_tie", ("nobody", "all"))
+    p[L.P_BONUS_TIE_ALL] = choice(rules, "harvest.bonus_tie", ("nobody", "all"))
     p[L.P_ZERO_OFFER_OK] = int_in(rules, "harvest.zero_offer_allowed", 0, 1)
     off = rules["harvest.threshold_offset"]
     if (not isinstance(off, list) or len(off) != 5
@@ -170,17 +163,17 @@ def compile_params(rules, players, setup):
                        "-50..50 (for 2..6 players)")
     p[L.P_THRESH_OFFSET] = off[players - 2]
     p[L.P_FAIL_EFFECT_UPTO] = int_in(rules, "fail.effect_failures", 0, 10)
-    _choice(rules, "fail.age_order", ("seat",))
-    _choice(rules, "fail.eliminated_favors", ("returned",))
-    p[L.P_ALL_ELIM_NOBODY] = _choice(rules, "fail.everyone_eliminated", ("nobody-wins", "void"))
+    choice(rules, "fail.age_order", ("seat",))
+    choice(rules, "fail.eliminated_favors", ("returned",))
+    p[L.P_ALL_ELIM_NOBODY] = choice(rules, "fail.everyone_eliminated", ("nobody-wins", "void"))
     p[L.P_FINAL_TIE_ROUND] = int_in(rules, "bone.final_tie_uses_round", 0, 1)
     p[L.P_BONE_RESET] = int_in(rules, "bone.reset_on_change", 0, 1)
     counts = [0, 0, 0, 0]
     for c, key in enumerate(CARD_KEYS):
-        f = _choice(rules, f"cards.{key}.faction", FACTIONS)
+        f = choice(rules, f"cards.{key}.faction", FACTIONS)
         counts[f] += 1
         p[L.P_CARD_FACTION + c] = f
-        p[L.P_CARD_EFFECT + c] = _choice(rules, f"cards.{key}.effect", EFFECTS)
+        p[L.P_CARD_EFFECT + c] = choice(rules, f"cards.{key}.effect", EFFECTS)
         p[L.P_CARD_A + c] = int_in(rules, f"cards.{key}.a", 0, 50)
         p[L.P_CARD_B + c] = int_in(rules, f"cards.{key}.b", 0, 20)
     if counts != [7, 7, 7, 3]:
@@ -188,7 +181,7 @@ def compile_params(rules, players, setup):
                        "the decks need 7/7/7/3")
     for h, key in enumerate(HARVEST_KEYS):
         p[L.P_H_THRESH + h] = int_in(rules, f"{key}.threshold", 0, 99)
-        p[L.P_H_FAIL + h] = _choice(rules, f"{key}.fail_effect", FAIL_EFFECTS)
+        p[L.P_H_FAIL + h] = choice(rules, f"{key}.fail_effect", FAIL_EFFECTS)
         p[L.P_H_FAIL_A + h] = int_in(rules, f"{key}.fail_amount", 0, 100)
     return p
 

@@ -29,7 +29,7 @@ from simcore.darkness.locations import (  # noqa: F401
     VALID_NUMBERS,
     location_name,
 )
-from simcore.game import GameAPI, int_in
+from simcore.game import GameAPI, choice, int_in
 from simcore.spec import BadInput, GameSpec
 
 NAMED_SETUPS = tuple(SETUPS)
@@ -102,13 +102,6 @@ def locations_rules_value(text: str) -> list[int]:
     return out
 
 
-def _choice(rules, path, names):
-    v = rules[path]
-    if v not in names:
-        raise BadInput(f"darkness: {path} = {v!r} is not valid; valid: {', '.join(names)}")
-    return names.index(v)
-
-
 def _int_list(rules, path, n, lo, hi):
     v = rules[path]
     if (not isinstance(v, list) or len(v) != n
@@ -128,7 +121,7 @@ def kind_of_number(rules, n: int) -> int:
     """Location kind index of location number n under ``rules``."""
     if n in COLDHARBOR:
         return n - 51
-    return _choice(rules, f"locations.n{n:02d}", L.KIND_NAMES[L.K_WAR_COUNCIL:]) + L.K_WAR_COUNCIL
+    return choice(rules, f"locations.n{n:02d}", L.KIND_NAMES[L.K_WAR_COUNCIL:]) + L.K_WAR_COUNCIL
 
 
 def setup_locations(rules, setup: str) -> list[int]:
@@ -194,7 +187,7 @@ def compile_params(rules, players, setup):
     p[L.P_PRO_PICKS] = int_in(rules, "setup.prologue_picks", 0, 2)
     p[L.P_PRO_PICKS2] = int_in(rules, "setup.prologue_picks_2p", 0, 3)
     p[L.P_HALL_START] = int_in(rules, "setup.hall_start", 1, 4)
-    p[L.P_FIRST_RANDOM] = 1 - _choice(rules, "setup.first_player", ("random", "seat-0"))
+    p[L.P_FIRST_RANDOM] = 1 - choice(rules, "setup.first_player", ("random", "seat-0"))
     tb = rules["scoring.tiebreakers"]
     if (not isinstance(tb, list) or len(set(tb)) != len(tb) or len(tb) > L.NTIEBREAK
             or not all(x in L.TIEBREAK_NAMES for x in tb)):
@@ -208,7 +201,7 @@ def compile_params(rules, players, setup):
                      ("setup.prologue_marks", ("unique",)),
                      ("setup.chapters_carry", ("none",)), ("setup.guilds", ("identical",)),
                      ("tower.landing", ("uniform",))):
-        _choice(rules, path, ch)
+        choice(rules, path, ch)
     p[L.P_THRESHOLD] = int_in(rules, "tower.threshold", 1, 12)
     p[L.P_CUBES_BASE] = int_in(rules, "cubes.base_per_card", 0, 2)
     p[L.P_COIN_VP] = int_in(rules, "scoring.coins_per_vp", 1, 20)
@@ -229,15 +222,15 @@ def compile_params(rules, players, setup):
     for k, name in enumerate(L.KIND_NAMES):
         b = f"kinds.{name}."
         p[L.P_DMG + k] = int_in(rules, b + "damage", 0, 6)
-        p[L.P_REW1 + k] = _choice(rules, b + "reward1", L.REWARD_NAMES)
+        p[L.P_REW1 + k] = choice(rules, b + "reward1", L.REWARD_NAMES)
         p[L.P_REW1_A + k] = int_in(rules, b + "reward1_amount", 0, 6)
-        p[L.P_REW2 + k] = _choice(rules, b + "reward2", L.REWARD_NAMES)
+        p[L.P_REW2 + k] = choice(rules, b + "reward2", L.REWARD_NAMES)
         p[L.P_REW2_A + k] = int_in(rules, b + "reward2_amount", 0, 6)
         p[L.P_REW_OR + k] = int_in(rules, b + "reward_or", 0, 1)
         p[L.P_CA + k] = int_in(rules, b + "a", 0, 20)
         p[L.P_CB + k] = int_in(rules, b + "b", 0, 20)
         p[L.P_CC + k] = int_in(rules, b + "c", 0, 20)
-    rew = _choice(rules, "cards.printed_reward", L.REWARD_NAMES[:5])
+    rew = choice(rules, "cards.printed_reward", L.REWARD_NAMES[:5])
     rew_a = int_in(rules, "cards.printed_reward_amount", 0, 5)
     for key, first, n, dmax in (("starter", 0, 4, 4), ("citizen", L.CITIZEN0, 11, 4),
                                 ("patrician", L.PATRICIAN0, 6, 4)):

@@ -22,7 +22,7 @@ from simcore.frontier import engine
 from simcore.frontier import layout as L
 from simcore.frontier.describe import describe  # noqa: F401  (re-exported)
 from simcore.frontier.kinds import ACTION_KINDS
-from simcore.game import GameAPI, int_in
+from simcore.game import GameAPI, choice, int_in
 from simcore.spec import BadInput, GameSpec
 
 SPEC = GameSpec(
@@ -72,13 +72,6 @@ _INT_RANGES = {  # card field -> (lo, hi) the kernels accept
 }
 
 
-def _choice(rules, path, names):
-    v = rules[path]
-    if v not in names:
-        raise BadInput(f"frontier: {path} = {v!r} is not valid; valid: {', '.join(names)}")
-    return names.index(v)
-
-
 def compile_params(rules, players, setup):
     skip_t4, no_hunter = VARIANTS[setup]
     p = np.zeros(L.PARAMS_SIZE, dtype=np.int32)
@@ -116,7 +109,7 @@ def compile_params(rules, players, setup):
     int_in(rules, "rival.reveal_short", 1, 1)
     int_in(rules, "rival.target_bunker", 0, 0)
     # both readings are named setups, so the rules value only names them (not swept)
-    _choice(rules, "variant.skip_turn4_mode", ("both-named",))
+    choice(rules, "variant.skip_turn4_mode", ("both-named",))
     p[L.P_SKIP_MODE] = SKIP_READING.get(setup, 0) if skip_t4 else 0
     p[L.P_SKIP_T4] = skip_t4
     p[L.P_REVEAL_ACTIVE] = 1
@@ -125,9 +118,9 @@ def compile_params(rules, players, setup):
 
     for kind, key in enumerate(L.KIND_KEYS):
         base = f"cards.{key}."
-        t = _choice(rules, base + "type", L.TYPE_NAMES)
-        f = _choice(rules, base + "faction", L.FACTION_NAMES)
-        d = _choice(rules, base + "deck", L.DECK_NAMES)
+        t = choice(rules, base + "type", L.TYPE_NAMES)
+        f = choice(rules, base + "faction", L.FACTION_NAMES)
+        d = choice(rules, base + "deck", L.DECK_NAMES)
         rival = kind >= L.RIVAL0
         if rival != (d == L.D_RIVAL):
             raise BadInput(f"frontier: {base}deck = {L.DECK_NAMES[d]!r} is not valid for this card; "

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from simcore.game import GameAPI, int_in
+from simcore.game import GameAPI, choice, int_in
 from simcore.humanity import engine
 from simcore.humanity import layout as L
 from simcore.humanity.describe import describe  # noqa: F401  (re-exported)
@@ -85,13 +85,6 @@ def _event_keys(rules):
             if p.startswith("events.") and p.endswith(".deck")]
 
 
-def _choice(rules, path, names):
-    v = rules[path]
-    if v not in names:
-        raise BadInput(f"humanity: {path} = {v!r} is not valid; valid: {', '.join(names)}")
-    return names.index(v)
-
-
 def parse_effects(text, path, allow_passive=False):
     """'draw 2, actions 1' -> [(code, amount), ...] (raises BadInput on a bad name)."""
     out = []
@@ -148,7 +141,7 @@ def compile_params(rules, players, setup):
     p[L.P_REFILL_LIFE] = refill
     int_in(rules, "setup.life_as_number", 1, 1)
     int_in(rules, "setup.row_length", L.ROW_LEN, L.ROW_LEN)
-    _choice(rules, "setup.colony_card_effect", ("none",))
+    choice(rules, "setup.colony_card_effect", ("none",))
     goal = int_in(rules, "game.sp_goal", 1, 60)
     if longer:
         goal = int_in(rules, "variant.longer_sp_goal", 1, 60)
@@ -157,13 +150,13 @@ def compile_params(rules, players, setup):
     p[L.P_PILE_ADD] = int_in(rules, "trade.pile_growth", 0, 2)
     p[L.P_NEW_PILE] = int_in(rules, "trade.new_pile_cards", 1, 4)
     p[L.P_EMPTY_PILE_OK] = int_in(rules, "trade.empty_pile_choosable", 0, 1)
-    _choice(rules, "cleanup.unlucky_removed_to", ("box",))
-    _choice(rules, "cleanup.short_row", ("leave-gaps",))
-    _choice(rules, "cleanup.reload_step", ("before-step-1",))
-    _choice(rules, "rescue.empty_row", ("shuffle-only",))
-    _choice(rules, "game.event_reading", ("one-event-per-round",))
-    _choice(rules, "weapons.fire_choice", ("most-loaded",))
-    _choice(rules, "bidding.ranking", ("turn-order",))
+    choice(rules, "cleanup.unlucky_removed_to", ("box",))
+    choice(rules, "cleanup.short_row", ("leave-gaps",))
+    choice(rules, "cleanup.reload_step", ("before-step-1",))
+    choice(rules, "rescue.empty_row", ("shuffle-only",))
+    choice(rules, "game.event_reading", ("one-event-per-round",))
+    choice(rules, "weapons.fire_choice", ("most-loaded",))
+    choice(rules, "bidding.ranking", ("turn-order",))
     int_in(rules, "game.depleted_skips_refill", 1, 1)
     p[L.P_NO_EVENTS] = int_in(rules, "variant.no_events", 0, 1)
     p[L.P_ROUND_CAP] = int_in(rules, "game.round_cap", 1, L.MAX_ROUNDS)
@@ -182,9 +175,9 @@ def compile_params(rules, players, setup):
         p[L.P_SURV_REMOVE] = int_in(rules, "scenario.s3.remove_survivors", 0, 20)
         p[L.P_ACT_REMOVE] = int_in(rules, "scenario.s3.remove_actions", 0, 20)
         p[L.P_BLD_REMOVE] = int_in(rules, "scenario.s3.remove_buildings", 0, 20)
-    _choice(rules, "scenario.custom.firearms", ("if-pack-2-or-3",))
-    _choice(rules, "scenario.custom.main_deck", ("base + extra + plot pack",))
-    _choice(rules, "scenario.custom.survivor_deck", ("all 34",))
+    choice(rules, "scenario.custom.firearms", ("if-pack-2-or-3",))
+    choice(rules, "scenario.custom.main_deck", ("base + extra + plot pack",))
+    choice(rules, "scenario.custom.survivor_deck", ("all 34",))
     b = lambda *ks: sum(1 << k for k in ks)  # noqa: E731
     main_old, main_new, surv_old, surv_new = [
         (b(L.PK_BASE), 0, b(L.PK_S1), 0),
@@ -206,8 +199,8 @@ def compile_params(rules, players, setup):
     for k, key in enumerate(keys):
         base = f"cards.{key}."
         o = L.P_CARDS + k * L.KF_N
-        t = _choice(rules, base + "type", L.TYPE_NAMES)
-        pack = _choice(rules, base + "pack", L.PACK_NAMES)
+        t = choice(rules, base + "type", L.TYPE_NAMES)
+        pack = choice(rules, base + "pack", L.PACK_NAMES)
         cnt = int_in(rules, base + "count", 0, 20)
         p[o + L.KF_TYPE] = t
         p[o + L.KF_PACK] = pack
@@ -230,7 +223,7 @@ def compile_params(rules, players, setup):
             p[o + L.KF_LIFE] = -p[o + L.KF_PAY_LIFE]
         p[o + L.KF_WEAPON] = int_in(rules, base + "weapon", 0, 5) if base + "weapon" in rules else 0
         p[o + L.KF_NEEDS_FIRE] = int_in(rules, base + "needs_fire", 0, 1) if base + "needs_fire" in rules else 0
-        p[o + L.KF_REQ] = _choice(rules, base + "requires", L.REQ_NAMES) if base + "requires" in rules else 0
+        p[o + L.KF_REQ] = choice(rules, base + "requires", L.REQ_NAMES) if base + "requires" in rules else 0
         effs = parse_effects(g(base + "effects", ""), base + "effects")
         for j, (c, a) in enumerate(effs):
             p[o + L.KF_E + 2 * j] = c
@@ -245,7 +238,7 @@ def compile_params(rules, players, setup):
             raise BadInput(f"humanity: {base}ability has {len(ab)} effects; valid: at most 1")
         if ab:
             p[o + L.KF_ABIL], p[o + L.KF_ABIL_AMT] = ab[0]
-        p[o + L.KF_TIMING] = _choice(rules, base + "timing", L.TIMING_NAMES) if base + "timing" in rules else 0
+        p[o + L.KF_TIMING] = choice(rules, base + "timing", L.TIMING_NAMES) if base + "timing" in rules else 0
         if t == L.TY_COLONY and key == "firearm":
             p[L.P_FIREARM_KIND] = k
             p[o + L.KF_WEAPON] = p[L.P_FIREARM_CAP]
@@ -271,8 +264,8 @@ def compile_params(rules, players, setup):
     for e, key in enumerate(ekeys):
         base = f"events.{key}."
         o = L.P_EVENTS + e * L.EF_N
-        kind = _choice(rules, base + "kind", L.EVENT_KIND_NAMES)
-        d = _choice(rules, base + "deck", EVENT_DECKS)
+        kind = choice(rules, base + "kind", L.EVENT_KIND_NAMES)
+        d = choice(rules, base + "deck", EVENT_DECKS)
         per_deck[d].append(e)
         p[o + L.EF_KIND] = kind
         p[o + L.EF_DECK] = d
@@ -292,7 +285,7 @@ def compile_params(rules, players, setup):
             p[o + L.EF_NOPT] = nopt
             p[o + L.EF_PICKS] = int_in(rules, base + "picks", 1, min(2, nopt))
         else:
-            p[o + L.EF_COMMODITY] = _choice(rules, base + "commodity", L.COMMODITY_NAMES)
+            p[o + L.EF_COMMODITY] = choice(rules, base + "commodity", L.COMMODITY_NAMES)
             for fld, off in (("first", L.EF_FIRST), ("last", L.EF_LAST)):
                 effs = parse_effects(rules.get(base + fld, ""), base + fld)
                 if len(effs) > 2:
