@@ -145,11 +145,6 @@ def game_names() -> list[str]:
     return list(_MODULES)
 
 
-def register(name: str, module: str) -> None:
-    """Register a game module that defines ``SPEC`` (used by engines as they land)."""
-    _MODULES[name] = module
-
-
 def get_game(name: str):
     """Return the game module for ``name`` or raise :class:`BadInput`."""
     key = str(name).strip().lower()
