@@ -139,6 +139,29 @@ def _frontier(study, out, cells) -> Section:
     return sec, frows
 
 
+def _court_equilibrium(out) -> list[str]:
+    """The Court section leads with the persona equilibrium (the mix adapting players settle
+    on, from the personas study in the same results folder) when it has been run."""
+    from pathlib import Path
+
+    eq = Path(out).parent / "personas" / "equilibrium.csv"
+    if not eq.exists():
+        return ["Persona equilibrium: not available (run `darkbalance study personas`; the "
+                "report runs it before this study)."]
+    df = pd.read_csv(eq)
+    df = df[df["game"] == "court"]
+    lines = []
+    for P, g in df.groupby("players"):
+        mix = ", ".join(f"{r.persona} {100 * r.share:.0f}% [{100 * r.share_low:.0f}, "
+                        f"{100 * r.share_high:.0f}]" for r in g.itertuples() if r.share >= 0.005)
+        win = ", ".join(f"{r.persona} {r.win_rate_at_equilibrium:.3f} [{r.ci_low:.3f}, "
+                        f"{r.ci_high:.3f}]" for r in g.itertuples() if r.share >= 0.005)
+        lines.append(f"{P} players, equilibrium mix of the scripted personas (bootstrap 95%): "
+                     f"{mix}; win rates at that mix: {win} (fair share {1 / P:.3f}).")
+    return (["Persona equilibrium first (see ../personas/report.html): what adapting "
+             "players settle on."] + lines) if lines else []
+
+
 def _court(out, cells) -> Section:
     rows, personas = [], []
     for c in cells:
@@ -158,10 +181,11 @@ def _court(out, cells) -> Section:
                              "win_rate": k / n, "ci_low": lo, "ci_high": hi,
                              "fair_share": 1 / c.players})
     df, pdf = pd.DataFrame(rows), pd.DataFrame(personas)
-    sec = Section("Court of the Dead: player counts", text=[
-        "Scripted tables mixing the personas (fair-share, free-rider, court-hawk) in turn, "
-        "seats rotated. Failures are Harvest failures per game; eliminations happen from "
-        "the third failure on."])
+    sec = Section("Court of the Dead: player counts", text=_court_equilibrium(out) + [
+        "Below: scripted tables mixing the personas (fair-share, free-rider, court-hawk) in "
+        "turn, seats rotated. One fixed mix per table size is a seating, not a property of "
+        "the game: read its persona rates with the equilibrium above. Failures are Harvest "
+        "failures per game; eliminations happen from the third failure on."])
     sec.tables.append(("court_player_counts", df, "Failures, eliminations and games without "
                        "a sole winner by player count (Wilson 95%)"))
     sec.tables.append(("court_personas", pdf, "Which persona wins, by player count"))
