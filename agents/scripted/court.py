@@ -110,6 +110,7 @@ from simcore.court.layout import (
 )
 from simcore.court.layout import FAVOR, FORCED_FAIL, MAX_P, P_INFL_START  # noqa: F401
 from simcore.court import SPEC
+from simcore.court.actions import encode_bid
 from simcore.rng import randint
 from agents.scripted import court_legacy
 
@@ -328,7 +329,7 @@ def _bid(state, params, persona, rng, me):
         amt = hi
     if amt < lo:
         amt = lo
-    return bf * 6 + amt
+    return encode_bid(bf, amt)
 
 
 @njit(cache=True)

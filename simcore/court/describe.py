@@ -8,6 +8,7 @@ engine would not offer still gets the generic name of :func:`simcore.court.descr
 from __future__ import annotations
 
 from simcore.court import layout as L
+from simcore.court.actions import decode_bid_py
 
 FACTION_NAMES = ("Flesh", "Spirit", "Bone", "United")
 
@@ -84,7 +85,7 @@ def _describe(state, params, a: int) -> str | None:
     slot = int(state[L.DEC_SLOT])
     eff = int(state[L.DEC_EFF])
     if d == L.D_BID and 0 <= a < L.AMT_BASE:
-        f, k = a // 6, a % 6
+        f, k = decode_bid_py(a)
         c = int(state[L.REVEALED + f]) if f < L.NUM_FACTIONS else -1
         on = f" for {card_name(c)}" if c >= 0 else ""
         return f"{who} bids {k} Influence on the {FACTION_NAMES[f]} faction{on}" \

@@ -45,6 +45,7 @@ import numpy as np
 from numba import njit
 
 from simcore.court import layout as L
+from simcore.court.actions import decode_bid, encode_bid
 from simcore.court.cards import (
     adjust,
     claim_excess,
@@ -67,37 +68,6 @@ from simcore.court.table import (
 )
 from simcore.court.value import evaluate  # noqa: F401  (the contract's position value)
 from simcore.rng import randint, shuffle
-
-
-# ---- action helpers ------------------------------------------------------------------
-@njit(cache=True, inline="always")
-def bid_action(faction, amount):
-    """The action bidding ``amount`` Influence on ``faction`` (0 Flesh, 1 Spirit, 2 Bone)."""
-    return faction * 6 + amount
-
-
-@njit(cache=True, inline="always")
-def decode_bid(action):
-    """(faction, amount) of a bid action."""
-    return action // 6, action % 6
-
-
-@njit(cache=True, inline="always")
-def amount_action(k):
-    """The action naming amount ``k`` (an Offering, souls staked or added)."""
-    return L.AMT_BASE + k
-
-
-@njit(cache=True, inline="always")
-def option_action(k):
-    """The action picking option ``k`` (a seat, a Favor's faction or a Court slot)."""
-    return L.OPT_BASE + k
-
-
-@njit(cache=True, inline="always")
-def adjust_action(delta):
-    """The Favor adjustment by ``delta`` in -1, 0, +1."""
-    return L.ADJ_BASE + delta + 1
 
 
 # ---- Income phase -------------------------------------------------------------------------
@@ -174,15 +144,16 @@ def choose_bids(state, params):
         return True
     infl = state[L.INFL + s]
     if infl == 0 and params[L.P_MIN_WIN_BID] >= 1:
-        a = 0  # nothing to bid and a 0 bid cannot win: no real choice
+        a = encode_bid(L.FLESH, 0)  # nothing to bid and a 0 bid cannot win: no real choice
     else:
         lo = 1 if (params[L.P_ZERO_BID_OK] == 0 and infl >= 1) else 0
         if not state[L.READY]:
             if request(state, L.D_BID, s, L.LK_BIDS, lo, infl, 0, 0, -1):
                 return False
         a = take(state)
-    state[L.BID_F + s] = a // 6
-    state[L.BID_A + s] = a % 6
+    f, k = decode_bid(a)
+    state[L.BID_F + s] = f
+    state[L.BID_A + s] = k
     state[L.BID_DONE] |= 1 << s  # CD-COURT-06: hidden until every seat has bid
     state[L.SUB] = s + 1
     return True
@@ -724,7 +695,7 @@ def legal_actions(state, params, out):
     if kind == L.LK_BIDS:
         for f in range(L.NUM_FACTIONS):
             for a in range(lo, hi + 1):
-                out[n] = f * 6 + a
+                out[n] = encode_bid(f, a)
                 n += 1
     elif kind == L.LK_AMT:
         for k in range(lo, hi + 1):

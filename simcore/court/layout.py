@@ -105,13 +105,14 @@ MAX_BID = 5                  # Influence never exceeds 5
 MAX_AMT = 127                # largest Offering/amount an action can name (souls above it stay home)
 
 # ---- actions -------------------------------------------------------------------
-# 0..17    bid: faction * 6 + amount           (bid_action / decode_bid)
+# 0..17    bid: faction * 6 + amount           (simcore.court.actions encode_bid / decode_bid)
 # 18..145  amount k (Offering, souls staked, souls added)   AMT_BASE + k
 # 146..148 adjust by -1 / 0 / +1 (Flesh and Spirit Favors)  ADJ_BASE + delta + 1
 # 149..154 option k: a seat, a Favor (faction) or a Court slot  OPT_BASE + k
 # 155      decline / no;  156 yes
 BID_BASE = 0
-AMT_BASE = 18
+BID_STRIDE = MAX_BID + 1              # amounts 0..MAX_BID per faction
+AMT_BASE = BID_BASE + NUM_FACTIONS * BID_STRIDE   # 18
 SMALL_BASE = AMT_BASE + MAX_AMT + 1   # 146
 ADJ_BASE = SMALL_BASE
 OPT_BASE = SMALL_BASE + 3             # 149
