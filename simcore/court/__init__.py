@@ -173,7 +173,7 @@ def compile_params(rules, players, setup):
     p[L.P_FAIL_EFFECT_UPTO] = int_in(rules, "fail.effect_failures", 0, 10)
     _choice(rules, "fail.age_order", ("seat",))
     _choice(rules, "fail.eliminated_favors", ("returned",))
-    p[L.P_ALL_ELIM_NOBODY] = _choice(rules, "fail.everyone_eliminated", ("nobody-wins", "void"))
+    p[L.P_ALL_ELIM_VOID] = _choice(rules, "fail.everyone_eliminated", ("nobody-wins", "void"))
     p[L.P_FINAL_TIE_ROUND] = int_in(rules, "bone.final_tie_uses_round", 0, 1)
     p[L.P_BONE_RESET] = int_in(rules, "bone.reset_on_change", 0, 1)
     counts = [0, 0, 0, 0]

@@ -512,7 +512,7 @@ def eliminate(state, params, mask):
     P = params[L.P_NUM_PLAYERS]
     left = alive_mask(state, params) & ~mask
     if left == 0:
-        if params[L.P_ALL_ELIM_NOBODY]:
+        if params[L.P_ALL_ELIM_VOID]:
             return  # assumed alternative: an elimination that would empty the table is void
         for s in range(P):
             if (mask >> s) & 1:
