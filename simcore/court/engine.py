@@ -793,7 +793,8 @@ def determinize(state, params, observer, rng):
     for f in range(L.NUM_FACTIONS):
         p = state[L.DECK_PTR + f]
         if p < L.DECK_LEN - 1:
-            shuffle(rng, state[L.DECK + f * L.DECK_LEN + p:L.DECK + (f + 1) * L.DECK_LEN], L.DECK_LEN - p)
+            top = L.DECK + f * L.DECK_LEN
+            shuffle(rng, state[top + p:top + L.DECK_LEN], L.DECK_LEN - p)
     # Harvest deck
     n = params[L.P_HARVESTS]
     hp = state[L.HPTR]
