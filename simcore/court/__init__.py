@@ -14,16 +14,17 @@ Actions (see :mod:`simcore.court.layout`)::
               (United winners) or a Court slot (Socopherie's copy)
     155       decline / no        156  yes
 
-``encode_bid``/``decode_bid`` (and the jitted ``engine.bid_action``/``engine.decode_bid``)
-convert bids; ``describe_action`` names any action for logs and ``describe`` names it in
-the rulebook's words from the state (:mod:`simcore.court.describe`); the kinds of actions
-counted by ``decisions`` are in :mod:`simcore.court.kinds`.
+``encode_bid``/``decode_bid`` convert bids, validating the input (the jitted pair behind
+them, which the engine, ``describe`` and the scripted players use, is
+:mod:`simcore.court.actions`); ``describe_action`` names any action for logs and
+``describe`` names it in the rulebook's words from the state (:mod:`simcore.court.describe`);
+the kinds of actions counted by ``decisions`` are in :mod:`simcore.court.kinds`.
 """
 from pathlib import Path
 
 import numpy as np
 
-from simcore.court import engine
+from simcore.court import actions, engine
 from simcore.court import layout as L
 from simcore.court.describe import describe  # noqa: F401  (re-exported)
 from simcore.court.kinds import ACTION_KINDS
@@ -99,12 +100,12 @@ def encode_bid(faction: int, amount: int) -> int:
     """Bid action for ``amount`` Influence (0..5) on ``faction`` (0 Flesh, 1 Spirit, 2 Bone)."""
     if not (0 <= faction < 3 and 0 <= amount <= L.MAX_BID):
         raise BadInput(f"court: bad bid faction={faction!r} amount={amount!r}")
-    return faction * 6 + amount
+    return actions.encode_bid_py(faction, amount)
 
 
 def decode_bid(action: int) -> tuple[int, int]:
     """(faction, amount) of a bid action."""
-    return action // 6, action % 6
+    return actions.decode_bid_py(action)
 
 
 def describe_action(action: int) -> str:
@@ -165,7 +166,7 @@ def compile_params(rules, players, setup):
     p[L.P_FAIL_EFFECT_UPTO] = int_in(rules, "fail.effect_failures", 0, 10)
     choice(rules, "fail.age_order", ("seat",))
     choice(rules, "fail.eliminated_favors", ("returned",))
-    p[L.P_ALL_ELIM_NOBODY] = choice(rules, "fail.everyone_eliminated", ("nobody-wins", "void"))
+    p[L.P_ALL_ELIM_VOID] = choice(rules, "fail.everyone_eliminated", ("nobody-wins", "void"))
     p[L.P_FINAL_TIE_ROUND] = int_in(rules, "bone.final_tie_uses_round", 0, 1)
     p[L.P_BONE_RESET] = int_in(rules, "bone.reset_on_change", 0, 1)
     counts = [0, 0, 0, 0]

@@ -21,70 +21,7 @@ Every function returning a bool returns False while it waits for a decision.
 """
 from numba import njit
 
-from simcore.court.layout import (
-    A_DECLINE,
-    A_YES,
-    ADJ_BASE,
-    AMT_BASE,
-    BIT_ADJ,
-    BIT_DECLINE,
-    BIT_YES,
-    D_AMOUNT,
-    D_SPIRIT_ADJ,
-    D_TARGET,
-    D_YESNO,
-    E_ADD_BANK,
-    E_ADD_OWN,
-    E_CLAIM_EXCESS,
-    E_DEATH,
-    E_EXPOSE,
-    E_FAIL_AT_END,
-    E_FAIL_AT_REVEAL,
-    E_GAIN_INFL,
-    E_GAIN_SOULS,
-    E_NEIGHBOURS_LOSE,
-    E_PLAGUE,
-    E_RAISE_OFFER,
-    E_RICHEST_LOSE,
-    E_STAKE,
-    E_STEAL,
-    E_SUCCEED_AT_END,
-    E_SWAP,
-    E_TARGET_LOSE,
-    EXPOSED_MASK,
-    F_GIVE_NEIGHBOURS,
-    F_LOSE_FAVORS,
-    F_LOSE_INFL,
-    F_LOSE_PCT,
-    F_LOSE_SOULS,
-    FAVOR,
-    FORCED_FAIL,
-    INFL,
-    LK_AMT,
-    LK_MASK,
-    MAX_AMT,
-    NUM_FACTIONS,
-    OFFER,
-    OPT_BASE,
-    OUTCOME,
-    P_CARD_A,
-    P_CARD_B,
-    P_CARD_EFFECT,
-    P_INFL_MAX,
-    P_NUM_PLAYERS,
-    P_RESCUE_SHORT,
-    READY,
-    SCRATCH,
-    SLOT_BID,
-    SLOT_EFF,
-    SLOT_VAL,
-    SLOT_WIN,
-    SOULS,
-    SPIRIT,
-    SUB2,
-    THRESH,
-    TOTAL,
-)
+from simcore.court import layout as L
 from simcore.court.table import (
     cap,
     extreme_mask,
@@ -105,17 +42,17 @@ from simcore.court.table import (
 @njit(cache=True)
 def slot_effect(state, params, slot):
     """(effect code, a, b) the slot runs this round; effect 0 when it has no winner."""
-    c = state[SLOT_EFF + slot]
-    if c < 0 or state[SLOT_WIN + slot] < 0:
+    c = state[L.SLOT_EFF + slot]
+    if c < 0 or state[L.SLOT_WIN + slot] < 0:
         return 0, 0, 0
-    return params[P_CARD_EFFECT + c], params[P_CARD_A + c], params[P_CARD_B + c]
+    return params[L.P_CARD_EFFECT + c], params[L.P_CARD_A + c], params[L.P_CARD_B + c]
 
 
 @njit(cache=True)
 def _loses_extreme(state, params, slot, eff, want_max, a):
     """The single richest (or poorest) seat loses ``a`` souls; a tie spares everyone
     unless the Bone Favor holder breaks it.  False while waiting for that holder."""
-    m = extreme_mask(state, params, SOULS, want_max)
+    m = extreme_mask(state, params, L.SOULS, want_max)
     if popcount(m) > 1:
         t = tie(state, params, m, eff, slot)
         if t == -2:
@@ -130,46 +67,46 @@ def _loses_extreme(state, params, slot, eff, want_max, a):
 @njit(cache=True)
 def immediate(state, params, slot):
     """Court step e: the slot's effect at the moment its card resolves."""
-    w = state[SLOT_WIN + slot]
+    w = state[L.SLOT_WIN + slot]
     eff, a, b = slot_effect(state, params, slot)
-    if eff == E_GAIN_INFL:
-        state[INFL + w] = cap(state[INFL + w] + a, params[P_INFL_MAX])
-    elif eff == E_GAIN_SOULS:
-        state[SOULS + w] += a
-    elif eff == E_TARGET_LOSE or eff == E_STEAL or eff == E_EXPOSE:
-        if not state[READY]:
-            if request(state, D_TARGET, w, LK_MASK, 0, 0,
+    if eff == L.E_GAIN_INFL:
+        state[L.INFL + w] = cap(state[L.INFL + w] + a, params[L.P_INFL_MAX])
+    elif eff == L.E_GAIN_SOULS:
+        state[L.SOULS + w] += a
+    elif eff == L.E_TARGET_LOSE or eff == L.E_STEAL or eff == L.E_EXPOSE:
+        if not state[L.READY]:
+            if request(state, L.D_TARGET, w, L.LK_MASK, 0, 0,
                        seat_options(others_mask(state, params, w)), eff, slot):
                 return False
-        t = take(state) - OPT_BASE
-        if eff == E_EXPOSE:
-            state[EXPOSED_MASK] |= 1 << t
+        t = take(state) - L.OPT_BASE
+        if eff == L.E_EXPOSE:
+            state[L.EXPOSED_MASK] |= 1 << t
         else:
             lost = lose_souls(state, t, a)
-            if eff == E_STEAL:
-                state[SOULS + w] += lost
-    elif eff == E_NEIGHBOURS_LOSE:
+            if eff == L.E_STEAL:
+                state[L.SOULS + w] += lost
+    elif eff == L.E_NEIGHBOURS_LOSE:
         left = left_of(state, params, w)
         right = right_of(state, params, w)
         lose_souls(state, left, a)
         if right != left:
             lose_souls(state, right, a)
-    elif eff == E_PLAGUE:
-        k = state[SLOT_BID + slot] * a // (b if b > 0 else 1)
+    elif eff == L.E_PLAGUE:
+        k = state[L.SLOT_BID + slot] * a // (b if b > 0 else 1)
         om = others_mask(state, params, w)
-        for s in range(params[P_NUM_PLAYERS]):
+        for s in range(params[L.P_NUM_PLAYERS]):
             if (om >> s) & 1:
                 lose_souls(state, s, k)
-    elif eff == E_RICHEST_LOSE:
+    elif eff == L.E_RICHEST_LOSE:
         return _loses_extreme(state, params, slot, eff, True, a)
-    elif eff == E_DEATH:
+    elif eff == L.E_DEATH:
         # both sides are judged on the souls before either pays; SUB2 = 1 richest, 2 poorest
-        if state[SUB2] == 1:
-            state[SCRATCH] = extreme_mask(state, params, SOULS, False)
+        if state[L.SUB2] == 1:
+            state[L.SCRATCH] = extreme_mask(state, params, L.SOULS, False)
             if not _loses_extreme(state, params, slot, eff, True, a):
                 return False
-            state[SUB2] = 2
-        m = state[SCRATCH]
+            state[L.SUB2] = 2
+        m = state[L.SCRATCH]
         if popcount(m) > 1:
             t = tie(state, params, m, eff, slot)
             if t == -2:
@@ -178,80 +115,80 @@ def immediate(state, params, slot):
                 return True
             m = 1 << t
         lose_souls(state, lowest_seat(m), a)
-    elif eff == E_STAKE:
-        hi = cap(cap(a, state[SOULS + w]), MAX_AMT)
-        if not state[READY]:
-            if request(state, D_AMOUNT, w, LK_AMT, 0, hi, 0, eff, slot):
+    elif eff == L.E_STAKE:
+        hi = cap(cap(a, state[L.SOULS + w]), L.MAX_AMT)
+        if not state[L.READY]:
+            if request(state, L.D_AMOUNT, w, L.LK_AMT, 0, hi, 0, eff, slot):
                 return False
-        k = take(state) - AMT_BASE
-        state[SOULS + w] -= k
-        state[SLOT_VAL + slot] = k
+        k = take(state) - L.AMT_BASE
+        state[L.SOULS + w] -= k
+        state[L.SLOT_VAL + slot] = k
     return True
 
 
 @njit(cache=True)
 def adjust(state, params, slot):
     """Harvest step d: the slot's card acts on the revealed Offerings."""
-    w = state[SLOT_WIN + slot]
+    w = state[L.SLOT_WIN + slot]
     eff, a, b = slot_effect(state, params, slot)
-    if eff == E_RAISE_OFFER or eff == E_SWAP:
-        if not state[READY]:
-            opts = seat_options(others_mask(state, params, w)) | (1 << BIT_DECLINE)
-            if request(state, D_TARGET, w, LK_MASK, 0, 0, opts, eff, slot):
+    if eff == L.E_RAISE_OFFER or eff == L.E_SWAP:
+        if not state[L.READY]:
+            opts = seat_options(others_mask(state, params, w)) | (1 << L.BIT_DECLINE)
+            if request(state, L.D_TARGET, w, L.LK_MASK, 0, 0, opts, eff, slot):
                 return False
         act = take(state)
-        if act == A_DECLINE:
+        if act == L.A_DECLINE:
             return True
-        t = act - OPT_BASE
-        if eff == E_SWAP:
-            o = state[OFFER + w]
-            state[OFFER + w] = state[OFFER + t]
-            state[OFFER + t] = o
+        t = act - L.OPT_BASE
+        if eff == L.E_SWAP:
+            o = state[L.OFFER + w]
+            state[L.OFFER + w] = state[L.OFFER + t]
+            state[L.OFFER + t] = o
         else:
-            need = a - state[OFFER + t]
+            need = a - state[L.OFFER + t]
             if need > 0:
-                move = cap(need, state[SOULS + t])
-                state[SOULS + t] -= move
-                state[OFFER + t] += move
-    elif eff == E_FAIL_AT_REVEAL:
-        if state[FORCED_FAIL]:
+                move = cap(need, state[L.SOULS + t])
+                state[L.SOULS + t] -= move
+                state[L.OFFER + t] += move
+    elif eff == L.E_FAIL_AT_REVEAL:
+        if state[L.FORCED_FAIL]:
             return True  # a Harvest fails only once
-        if not state[READY]:
-            if request(state, D_YESNO, w, LK_MASK, 0, 0, (1 << BIT_DECLINE) | (1 << BIT_YES),
-                       eff, slot):
+        if not state[L.READY]:
+            if request(state, L.D_YESNO, w, L.LK_MASK, 0, 0,
+                       (1 << L.BIT_DECLINE) | (1 << L.BIT_YES), eff, slot):
                 return False
-        if take(state) == A_YES:
-            state[FORCED_FAIL] = 1
-    elif eff == E_ADD_BANK:
-        state[OFFER + w] += a
-    elif eff == E_ADD_OWN:
-        hi = cap(cap(a, state[SOULS + w]), MAX_AMT)
-        if not state[READY]:
-            if request(state, D_AMOUNT, w, LK_AMT, 0, hi, 0, eff, slot):
+        if take(state) == L.A_YES:
+            state[L.FORCED_FAIL] = 1
+    elif eff == L.E_ADD_BANK:
+        state[L.OFFER + w] += a
+    elif eff == L.E_ADD_OWN:
+        hi = cap(cap(a, state[L.SOULS + w]), L.MAX_AMT)
+        if not state[L.READY]:
+            if request(state, L.D_AMOUNT, w, L.LK_AMT, 0, hi, 0, eff, slot):
                 return False
-        k = take(state) - AMT_BASE
-        state[SOULS + w] -= k
-        state[OFFER + w] += k
+        k = take(state) - L.AMT_BASE
+        state[L.SOULS + w] -= k
+        state[L.OFFER + w] += k
     return True
 
 
 @njit(cache=True)
 def spirit_favor(state, params):
     """Harvest step d, after the Spirit card: the Spirit Favor holder may move 1 soul."""
-    h = state[FAVOR + SPIRIT]
+    h = state[L.FAVOR + L.SPIRIT]
     if h < 0:
         return True
-    if not state[READY]:
-        m = 1 << (BIT_ADJ + 1)
-        if state[OFFER + h] >= 1:
-            m |= 1 << BIT_ADJ
-        if state[SOULS + h] >= 1:
-            m |= 1 << (BIT_ADJ + 2)
-        if request(state, D_SPIRIT_ADJ, h, LK_MASK, 0, 0, m, 0, SPIRIT):
+    if not state[L.READY]:
+        m = 1 << (L.BIT_ADJ + 1)
+        if state[L.OFFER + h] >= 1:
+            m |= 1 << L.BIT_ADJ
+        if state[L.SOULS + h] >= 1:
+            m |= 1 << (L.BIT_ADJ + 2)
+        if request(state, L.D_SPIRIT_ADJ, h, L.LK_MASK, 0, 0, m, 0, L.SPIRIT):
             return False
-    d = take(state) - ADJ_BASE - 1
-    state[OFFER + h] += d
-    state[SOULS + h] -= d
+    d = take(state) - L.ADJ_BASE - 1
+    state[L.OFFER + h] += d
+    state[L.SOULS + h] -= d
     return True
 
 
@@ -260,63 +197,63 @@ def claim_excess(state, params):
     """Harvest step e: every claim-excess slot shares the souls beyond the threshold
     (evenly; what cannot be split goes back to the bank), success or not."""
     k = 0
-    for f in range(NUM_FACTIONS):
-        if slot_effect(state, params, f)[0] == E_CLAIM_EXCESS:
+    for f in range(L.NUM_FACTIONS):
+        if slot_effect(state, params, f)[0] == L.E_CLAIM_EXCESS:
             k += 1
     if k == 0:
         return
-    excess = state[TOTAL] - state[THRESH]
+    excess = state[L.TOTAL] - state[L.THRESH]
     if excess <= 0:
         return
     share = excess // k
-    for f in range(NUM_FACTIONS):
-        if slot_effect(state, params, f)[0] == E_CLAIM_EXCESS:
-            state[SOULS + state[SLOT_WIN + f]] += share
+    for f in range(L.NUM_FACTIONS):
+        if slot_effect(state, params, f)[0] == L.E_CLAIM_EXCESS:
+            state[L.SOULS + state[L.SLOT_WIN + f]] += share
 
 
 @njit(cache=True)
 def end_step(state, params, slot):
     """Harvest step f: Cleopsis may sabotage a success, Demithyle may save a failure."""
-    w = state[SLOT_WIN + slot]
+    w = state[L.SLOT_WIN + slot]
     eff, a, b = slot_effect(state, params, slot)
     ask = False
-    if eff == E_FAIL_AT_END and state[OUTCOME] == 1:
+    if eff == L.E_FAIL_AT_END and state[L.OUTCOME] == 1:
         ask = True
-    elif eff == E_SUCCEED_AT_END and state[OUTCOME] == 0:
-        ask = params[P_RESCUE_SHORT] != 0 or state[TOTAL] >= state[THRESH]
+    elif eff == L.E_SUCCEED_AT_END and state[L.OUTCOME] == 0:
+        ask = params[L.P_RESCUE_SHORT] != 0 or state[L.TOTAL] >= state[L.THRESH]
     if not ask:
         return True
-    if not state[READY]:
-        if request(state, D_YESNO, w, LK_MASK, 0, 0, (1 << BIT_DECLINE) | (1 << BIT_YES),
+    if not state[L.READY]:
+        if request(state, L.D_YESNO, w, L.LK_MASK, 0, 0, (1 << L.BIT_DECLINE) | (1 << L.BIT_YES),
                    eff, slot):
             return False
-    if take(state) == A_YES:
-        if eff == E_FAIL_AT_END:
-            state[OUTCOME] = 0
-            state[FORCED_FAIL] = 1
+    if take(state) == L.A_YES:
+        if eff == L.E_FAIL_AT_END:
+            state[L.OUTCOME] = 0
+            state[L.FORCED_FAIL] = 1
         else:
-            state[OUTCOME] = 1
+            state[L.OUTCOME] = 1
     return True
 
 
 @njit(cache=True)
 def fail_effect(state, params, seat, code, a):
     """A Harvest card's Fail effect on ``seat`` (never below 0 souls or Influence)."""
-    if code == F_LOSE_SOULS:
+    if code == L.F_LOSE_SOULS:
         lose_souls(state, seat, a)
-    elif code == F_LOSE_INFL:
+    elif code == L.F_LOSE_INFL:
         lose_influence(state, seat, a)
-    elif code == F_LOSE_PCT:
-        lose_souls(state, seat, (state[SOULS + seat] * a + 99) // 100)
-    elif code == F_GIVE_NEIGHBOURS:
+    elif code == L.F_LOSE_PCT:
+        lose_souls(state, seat, (state[L.SOULS + seat] * a + 99) // 100)
+    elif code == L.F_GIVE_NEIGHBOURS:
         left = left_of(state, params, seat)
         right = right_of(state, params, seat)
         if left != seat:
-            state[SOULS + left] += lose_souls(state, seat, a)
+            state[L.SOULS + left] += lose_souls(state, seat, a)
         if right != left and right != seat:
-            state[SOULS + right] += lose_souls(state, seat, a)
-    elif code == F_LOSE_FAVORS:
-        for f in range(NUM_FACTIONS):
-            if state[FAVOR + f] == seat:
-                state[FAVOR + f] = -1
+            state[L.SOULS + right] += lose_souls(state, seat, a)
+    elif code == L.F_LOSE_FAVORS:
+        for f in range(L.NUM_FACTIONS):
+            if state[L.FAVOR + f] == seat:
+                state[L.FAVOR + f] = -1
 

@@ -8,6 +8,7 @@ engine would not offer still gets the generic name of :func:`simcore.court.descr
 from __future__ import annotations
 
 from simcore.court import layout as L
+from simcore.court.actions import decode_bid_py
 
 FACTION_NAMES = ("Flesh", "Spirit", "Bone", "United")
 
@@ -75,6 +76,75 @@ def _tie_what(state, params) -> str:
     return "a tie"
 
 
+def _adjust_text(state, d: int, who: str, seat: int, a: int) -> str | None:
+    """A Flesh Favor (bid) or Spirit Favor (Offering) adjustment by -1, 0 or +1."""
+    if not L.ADJ_BASE <= a < L.OPT_BASE:
+        return None
+    delta = a - L.ADJ_BASE - 1
+    if d == L.D_FLESH_ADJ:
+        now = int(state[L.BID_A + seat])
+        what, unit = "bid", "Influence"
+        fav = "Flesh"
+    else:
+        now = int(state[L.OFFER + seat])
+        what, unit = "Offering", "soul"
+        fav = "Spirit"
+    if delta == 0:
+        return f"{who} leaves the {fav} Favor unused (keeps its {what} of {now})"
+    verb = "adds" if delta > 0 else "subtracts"
+    prep = "to" if delta > 0 else "from"
+    return f"{who} uses the {fav} Favor: {verb} 1 {unit} {prep} its {what} " \
+           f"({now} -> {now + delta})"
+
+
+def _target_text(state, params, who: str, seat: int, a: int) -> str | None:
+    """A won card's power aimed at a seat (or not used)."""
+    slot = int(state[L.DEC_SLOT])
+    eff = int(state[L.DEC_EFF])
+    card = _slot_card(state, slot)
+    if a == L.A_DECLINE:
+        return f"{who} does not use {card}"
+    if not L.OPT_BASE <= a < L.A_DECLINE:
+        return None
+    t = a - L.OPT_BASE
+    n = _amount(params, state, slot)
+    if eff == L.E_TARGET_LOSE:
+        lose = min(n, int(state[L.SOULS + t]))
+        return f"{who} has {card} make seat {t} lose {_souls(n)} (loses {lose})"
+    if eff == L.E_STEAL:
+        lose = min(n, int(state[L.SOULS + t]))
+        return f"{who} has {card} take {_souls(n)} from seat {t} (gets {lose})"
+    if eff == L.E_EXPOSE:
+        return f"{who} has {card} take away seat {t}'s screen " \
+               "(it offers first, in public)"
+    if eff == L.E_RAISE_OFFER:
+        return f"{who} has {card} raise seat {t}'s Offering to {n} " \
+               f"(offered {int(state[L.OFFER + t])})"
+    if eff == L.E_SWAP:
+        return f"{who} has {card} swap Offerings with seat {t} " \
+               f"({int(state[L.OFFER + seat])} <-> {int(state[L.OFFER + t])})"
+    return f"{who} targets seat {t} with {card}"
+
+
+def _yes_no_text(state, who: str, a: int) -> str | None:
+    """Ghetis or Cleopsis failing the Harvest, Demithyle saving it (or not)."""
+    if a not in (L.A_DECLINE, L.A_YES):
+        return None
+    card = _slot_card(state, int(state[L.DEC_SLOT]))
+    eff = int(state[L.DEC_EFF])
+    yes = a == L.A_YES
+    if eff == L.E_SUCCEED_AT_END:
+        return f"{who} has {card} declare the Harvest a success" if yes else \
+            f"{who} lets the Harvest fail ({card} unused)"
+    if eff == L.E_FAIL_AT_REVEAL:
+        return f"{who} has {card} force the Harvest to fail" if yes else \
+            f"{who} lets the Harvest stand ({card} unused)"
+    if eff == L.E_FAIL_AT_END:
+        return f"{who} has {card} declare the Harvest a failure" if yes else \
+            f"{who} lets the Harvest succeed ({card} unused)"
+    return None
+
+
 def _describe(state, params, a: int) -> str | None:
     from simcore.court import describe_action
 
@@ -82,9 +152,9 @@ def _describe(state, params, a: int) -> str | None:
     who = f"seat {seat}"
     d = int(state[L.DEC])
     slot = int(state[L.DEC_SLOT])
-    eff = int(state[L.DEC_EFF])
+    text = None
     if d == L.D_BID and 0 <= a < L.AMT_BASE:
-        f, k = a // 6, a % 6
+        f, k = decode_bid_py(a)
         c = int(state[L.REVEALED + f]) if f < L.NUM_FACTIONS else -1
         on = f" for {card_name(c)}" if c >= 0 else ""
         return f"{who} bids {k} Influence on the {FACTION_NAMES[f]} faction{on}" \
@@ -95,81 +165,36 @@ def _describe(state, params, a: int) -> str | None:
             else ""
         return f"{who} offers {_souls(k)} to the Harvest{how} " \
                f"(threshold {int(state[L.THRESH])}, {int(state[L.SOULS + seat])} behind the screen)"
-    if d in (L.D_FLESH_ADJ, L.D_SPIRIT_ADJ) and L.ADJ_BASE <= a < L.OPT_BASE:
-        delta = a - L.ADJ_BASE - 1
-        if d == L.D_FLESH_ADJ:
-            now = int(state[L.BID_A + seat])
-            what, unit = "bid", "Influence"
-            fav = "Flesh"
-        else:
-            now = int(state[L.OFFER + seat])
-            what, unit = "Offering", "soul"
-            fav = "Spirit"
-        if delta == 0:
-            return f"{who} leaves the {fav} Favor unused (keeps its {what} of {now})"
-        verb = "adds" if delta > 0 else "subtracts"
-        prep = "to" if delta > 0 else "from"
-        return f"{who} uses the {fav} Favor: {verb} 1 {unit} {prep} its {what} " \
-               f"({now} -> {now + delta})"
-    if d == L.D_TIE:
+    if d in (L.D_FLESH_ADJ, L.D_SPIRIT_ADJ):
+        text = _adjust_text(state, d, who, seat, a)
+    elif d == L.D_TIE:
         what = _tie_what(state, params)
         if a == L.A_DECLINE:
             return f"{who} lets {what} stand (Bone Favor unused)"
         if L.OPT_BASE <= a < L.A_DECLINE:
             return f"{who} uses the Bone Favor to break {what} in favour of seat {a - L.OPT_BASE}"
-    if d == L.D_COPY and L.OPT_BASE <= a < L.OPT_BASE + L.NUM_FACTIONS:
+    elif d == L.D_COPY and L.OPT_BASE <= a < L.OPT_BASE + L.NUM_FACTIONS:
         k = a - L.OPT_BASE
         return f"{who} has Socopherie copy {card_name(int(state[L.REVEALED + k]))} " \
                f"(the {FACTION_NAMES[k]} card)"
-    if d == L.D_FAVOR:
+    elif d == L.D_FAVOR:
         card = _slot_card(state, slot)
         if a == L.A_DECLINE:
             return f"{who} takes no Faction Favor with the United card {card}"
         if L.OPT_BASE <= a < L.OPT_BASE + L.NUM_FACTIONS:
             return f"{who} takes the {FACTION_NAMES[a - L.OPT_BASE]} Favor " \
                    f"(United card {card})"
-    if d == L.D_TARGET:
-        card = _slot_card(state, slot)
-        if a == L.A_DECLINE:
-            return f"{who} does not use {card}"
-        if L.OPT_BASE <= a < L.A_DECLINE:
-            t = a - L.OPT_BASE
-            n = _amount(params, state, slot)
-            if eff == L.E_TARGET_LOSE:
-                lose = min(n, int(state[L.SOULS + t]))
-                return f"{who} has {card} make seat {t} lose {_souls(n)} (loses {lose})"
-            if eff == L.E_STEAL:
-                lose = min(n, int(state[L.SOULS + t]))
-                return f"{who} has {card} take {_souls(n)} from seat {t} (gets {lose})"
-            if eff == L.E_EXPOSE:
-                return f"{who} has {card} take away seat {t}'s screen " \
-                       "(it offers first, in public)"
-            if eff == L.E_RAISE_OFFER:
-                return f"{who} has {card} raise seat {t}'s Offering to {n} " \
-                       f"(offered {int(state[L.OFFER + t])})"
-            if eff == L.E_SWAP:
-                return f"{who} has {card} swap Offerings with seat {t} " \
-                       f"({int(state[L.OFFER + seat])} <-> {int(state[L.OFFER + t])})"
-            return f"{who} targets seat {t} with {card}"
-    if d == L.D_AMOUNT and L.AMT_BASE <= a < L.SMALL_BASE:
+    elif d == L.D_TARGET:
+        text = _target_text(state, params, who, seat, a)
+    elif d == L.D_AMOUNT and L.AMT_BASE <= a < L.SMALL_BASE:
         k = a - L.AMT_BASE
         card = _slot_card(state, slot)
-        if eff == L.E_ADD_OWN:
+        if int(state[L.DEC_EFF]) == L.E_ADD_OWN:
             return f"{who} adds {_souls(k)} from behind the screen to its Offering ({card})"
         return f"{who} stakes {_souls(k)} on {card}"
-    if d == L.D_YESNO and a in (L.A_DECLINE, L.A_YES):
-        card = _slot_card(state, slot)
-        yes = a == L.A_YES
-        if eff == L.E_SUCCEED_AT_END:
-            return f"{who} has {card} declare the Harvest a success" if yes else \
-                f"{who} lets the Harvest fail ({card} unused)"
-        if eff == L.E_FAIL_AT_REVEAL:
-            return f"{who} has {card} force the Harvest to fail" if yes else \
-                f"{who} lets the Harvest stand ({card} unused)"
-        if eff == L.E_FAIL_AT_END:
-            return f"{who} has {card} declare the Harvest a failure" if yes else \
-                f"{who} lets the Harvest succeed ({card} unused)"
-    return f"{who}: {describe_action(a)}"
+    elif d == L.D_YESNO:
+        text = _yes_no_text(state, who, a)
+    return text or f"{who}: {describe_action(a)}"
 
 
 def describe(state, params, action: int) -> str:

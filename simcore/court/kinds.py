@@ -19,24 +19,7 @@ whether the seat acts or lets it pass::
 """
 from numba import njit
 
-from simcore.court.layout import (
-    A_DECLINE,
-    A_YES,
-    ADJ_BASE,
-    D_AMOUNT,
-    D_BID,
-    D_COPY,
-    D_FAVOR,
-    D_FLESH_ADJ,
-    D_OFFER,
-    D_SPIRIT_ADJ,
-    D_TARGET,
-    D_TIE,
-    D_YESNO,
-    DEC,
-    DEC_EFF,
-    E_SUCCEED_AT_END,
-)
+from simcore.court import layout as L
 
 ACTION_KINDS = ("bid", "offer", "use a Favor", "pass a Favor", "claim a Favor",
                 "target a player", "copy a card", "stake souls", "fail the Harvest",
@@ -57,25 +40,25 @@ K_DECLINE = 10
 @njit(cache=True)
 def action_kind(state, params, action):
     """Kind of ``action`` in ``state`` (an index into SPEC.action_kinds); never raises."""
-    d = state[DEC]
-    if d == D_BID:
+    d = state[L.DEC]
+    if d == L.D_BID:
         return K_BID
-    if d == D_OFFER:
+    if d == L.D_OFFER:
         return K_OFFER
-    if d == D_FLESH_ADJ or d == D_SPIRIT_ADJ:
-        return K_PASS_FAVOR if action == ADJ_BASE + 1 else K_USE_FAVOR
-    if d == D_TIE:
-        return K_PASS_FAVOR if action == A_DECLINE else K_USE_FAVOR
-    if d == D_FAVOR:
-        return K_DECLINE if action == A_DECLINE else K_CLAIM_FAVOR
-    if d == D_TARGET:
-        return K_DECLINE if action == A_DECLINE else K_TARGET
-    if d == D_COPY:
+    if d == L.D_FLESH_ADJ or d == L.D_SPIRIT_ADJ:
+        return K_PASS_FAVOR if action == L.ADJ_BASE + 1 else K_USE_FAVOR
+    if d == L.D_TIE:
+        return K_PASS_FAVOR if action == L.A_DECLINE else K_USE_FAVOR
+    if d == L.D_FAVOR:
+        return K_DECLINE if action == L.A_DECLINE else K_CLAIM_FAVOR
+    if d == L.D_TARGET:
+        return K_DECLINE if action == L.A_DECLINE else K_TARGET
+    if d == L.D_COPY:
         return K_COPY
-    if d == D_AMOUNT:
+    if d == L.D_AMOUNT:
         return K_STAKE
-    if d == D_YESNO:
-        if action != A_YES:
+    if d == L.D_YESNO:
+        if action != L.A_YES:
             return K_DECLINE
-        return K_SAVE if state[DEC_EFF] == E_SUCCEED_AT_END else K_FAIL
+        return K_SAVE if state[L.DEC_EFF] == L.E_SUCCEED_AT_END else K_FAIL
     return K_BID  # no decision pending (game over): never asked by the drivers

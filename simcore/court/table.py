@@ -14,36 +14,7 @@ consumes the answer.
 """
 from numba import njit
 
-from simcore.court.layout import (
-    A_DECLINE,
-    ALIVE,
-    AMT_BASE,
-    BIT_DECLINE,
-    BIT_OPT,
-    BONE,
-    BONE_USED,
-    CHOICE,
-    CUR,
-    D_TIE,
-    DEC,
-    DEC_EFF,
-    DEC_SLOT,
-    FAVOR,
-    INFL,
-    LEG_HI,
-    LEG_KIND,
-    LEG_LO,
-    LEG_MASK,
-    LK_AMT,
-    LK_BIDS,
-    LK_MASK,
-    OPT_BASE,
-    P_BONE_RESET,
-    P_NUM_PLAYERS,
-    READY,
-    SMALL_BASE,
-    SOULS,
-)
+from simcore.court import layout as L
 
 
 @njit(cache=True, inline="always")
@@ -66,8 +37,8 @@ def lowest_seat(m):
 @njit(cache=True)
 def alive_mask(state, params):
     m = 0
-    for s in range(params[P_NUM_PLAYERS]):
-        if state[ALIVE + s]:
+    for s in range(params[L.P_NUM_PLAYERS]):
+        if state[L.ALIVE + s]:
             m |= 1 << s
     return m
 
@@ -81,11 +52,11 @@ def others_mask(state, params, seat):
 @njit(cache=True)
 def left_of(state, params, seat):
     """Next seat in the game clockwise (higher index, wrapping), skipping eliminated seats."""
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     s = seat
     for _ in range(P):
         s = (s + 1) % P
-        if state[ALIVE + s]:
+        if state[L.ALIVE + s]:
             return s
     return seat
 
@@ -93,11 +64,11 @@ def left_of(state, params, seat):
 @njit(cache=True)
 def right_of(state, params, seat):
     """Previous seat in the game (lower index, wrapping), skipping eliminated seats."""
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     s = seat
     for _ in range(P):
         s = (s - 1 + P) % P
-        if state[ALIVE + s]:
+        if state[L.ALIVE + s]:
             return s
     return seat
 
@@ -105,21 +76,21 @@ def right_of(state, params, seat):
 @njit(cache=True)
 def lose_souls(state, seat, k):
     """``seat`` loses up to ``k`` souls (never below 0); returns how many it lost."""
-    have = state[SOULS + seat]
+    have = state[L.SOULS + seat]
     t = k if k < have else have
     if t < 0:
         t = 0
-    state[SOULS + seat] = have - t
+    state[L.SOULS + seat] = have - t
     return t
 
 
 @njit(cache=True)
 def lose_influence(state, seat, k):
-    have = state[INFL + seat]
+    have = state[L.INFL + seat]
     t = k if k < have else have
     if t < 0:
         t = 0
-    state[INFL + seat] = have - t
+    state[L.INFL + seat] = have - t
     return t
 
 
@@ -128,8 +99,8 @@ def extreme_mask(state, params, field, want_max):
     """Seats in the game holding the most (or fewest) of ``state[field + seat]``."""
     best = 0
     m = 0
-    for s in range(params[P_NUM_PLAYERS]):
-        if not state[ALIVE + s]:
+    for s in range(params[L.P_NUM_PLAYERS]):
+        if not state[L.ALIVE + s]:
             continue
         v = state[field + s]
         if m == 0 or (v > best if want_max else v < best):
@@ -143,50 +114,50 @@ def extreme_mask(state, params, field, want_max):
 @njit(cache=True)
 def request(state, dec, seat, kind, lo, hi, mask, eff, slot):
     """Ask ``seat`` for decision ``dec``; False when there is one legal action (taken now)."""
-    state[DEC] = dec
-    state[CUR] = seat
-    state[LEG_KIND] = kind
-    state[LEG_LO] = lo
-    state[LEG_HI] = hi
-    state[LEG_MASK] = mask
-    state[DEC_EFF] = eff
-    state[DEC_SLOT] = slot
-    if kind == LK_BIDS:
+    state[L.DEC] = dec
+    state[L.CUR] = seat
+    state[L.LEG_KIND] = kind
+    state[L.LEG_LO] = lo
+    state[L.LEG_HI] = hi
+    state[L.LEG_MASK] = mask
+    state[L.DEC_EFF] = eff
+    state[L.DEC_SLOT] = slot
+    if kind == L.LK_BIDS:
         return True  # three factions: never a single choice
-    if kind == LK_AMT:
+    if kind == L.LK_AMT:
         if hi <= lo:
-            state[CHOICE] = AMT_BASE + lo
-            state[READY] = 1
+            state[L.CHOICE] = L.AMT_BASE + lo
+            state[L.READY] = 1
             return False
         return True
     if popcount(mask) == 1:
         b = 0
         while not (mask >> b) & 1:
             b += 1
-        state[CHOICE] = SMALL_BASE + b
-        state[READY] = 1
+        state[L.CHOICE] = L.SMALL_BASE + b
+        state[L.READY] = 1
         return False
     return True
 
 
 @njit(cache=True, inline="always")
 def take(state):
-    state[READY] = 0
-    return state[CHOICE]
+    state[L.READY] = 0
+    return state[L.CHOICE]
 
 
 @njit(cache=True, inline="always")
 def seat_options(mask):
     """LEG_MASK bits offering the seats of ``mask`` as options."""
-    return mask << BIT_OPT
+    return mask << L.BIT_OPT
 
 
 @njit(cache=True)
 def bone_ready(state, ignore_used):
-    h = state[FAVOR + BONE]
-    if h < 0 or not state[ALIVE + h]:
+    h = state[L.FAVOR + L.BONE]
+    if h < 0 or not state[L.ALIVE + h]:
         return False
-    return ignore_used or state[BONE_USED] == 0
+    return ignore_used or state[L.BONE_USED] == 0
 
 
 @njit(cache=True)
@@ -199,23 +170,23 @@ def tie(state, params, mask, eff, slot, ignore_used=False):
     """
     if not bone_ready(state, ignore_used):
         return -1
-    if not state[READY]:
-        if request(state, D_TIE, state[FAVOR + BONE], LK_MASK, 0, 0,
-                   seat_options(mask) | (1 << BIT_DECLINE), eff, slot):
+    if not state[L.READY]:
+        if request(state, L.D_TIE, state[L.FAVOR + L.BONE], L.LK_MASK, 0, 0,
+                   seat_options(mask) | (1 << L.BIT_DECLINE), eff, slot):
             return -2
     a = take(state)
-    if a == A_DECLINE:
+    if a == L.A_DECLINE:
         return -1
-    state[BONE_USED] = 1
-    return a - OPT_BASE
+    state[L.BONE_USED] = 1
+    return a - L.OPT_BASE
 
 
 @njit(cache=True)
 def give_favor(state, params, faction, seat):
     """``seat`` takes the Favor of ``faction`` (-1: back beside its deck)."""
-    if faction == BONE and params[P_BONE_RESET] and state[FAVOR + BONE] != seat:
-        state[BONE_USED] = 0
-    state[FAVOR + faction] = seat
+    if faction == L.BONE and params[L.P_BONE_RESET] and state[L.FAVOR + L.BONE] != seat:
+        state[L.BONE_USED] = 0
+    state[L.FAVOR + faction] = seat
 
 
 @njit(cache=True)

@@ -12,21 +12,7 @@ get 0 and the values of the seats still in sum to 1.  A finished game gives its 
 import numpy as np
 from numba import njit
 
-from simcore.court.layout import (
-    ALIVE,
-    BONE,
-    END,
-    END_PLAYING,
-    FAILS,
-    FAVOR,
-    INFL,
-    P_FAIL_EFFECT_UPTO,
-    P_HARVESTS,
-    P_NUM_PLAYERS,
-    ROUND,
-    SOULS,
-    WIN_MASK,
-)
+from simcore.court import layout as L
 
 INFL_RATE = 0.6     # souls per point of Influence
 BONE_BONUS = 0.5    # the Bone Favor breaks the final tie
@@ -35,9 +21,9 @@ AT_RISK = 1.5       # the fewest souls once failures eliminate
 
 @njit(cache=True)
 def evaluate(state, params, out):
-    P = params[P_NUM_PLAYERS]
-    if state[END] != END_PLAYING:
-        m = state[WIN_MASK]
+    P = params[L.P_NUM_PLAYERS]
+    if state[L.END] != L.END_PLAYING:
+        m = state[L.WIN_MASK]
         k = 0
         for s in range(P):
             if (m >> s) & 1:
@@ -45,36 +31,36 @@ def evaluate(state, params, out):
         for s in range(P):
             out[s] = 1.0 / k if (k > 0 and (m >> s) & 1) else 0.0
         return
-    danger = state[FAILS] >= params[P_FAIL_EFFECT_UPTO]
+    danger = state[L.FAILS] >= params[L.P_FAIL_EFFECT_UPTO]
     least = 1 << 30
     nalive = 0
     for s in range(P):
-        if state[ALIVE + s]:
+        if state[L.ALIVE + s]:
             nalive += 1
-            if state[SOULS + s] < least:
-                least = state[SOULS + s]
+            if state[L.SOULS + s] < least:
+                least = state[L.SOULS + s]
     if nalive == 0:
         for s in range(P):
             out[s] = 0.0
         return
     best = -1e18
     for s in range(P):
-        if state[ALIVE + s]:
-            v = state[SOULS + s] + INFL_RATE * state[INFL + s]
-            if state[FAVOR + BONE] == s:
+        if state[L.ALIVE + s]:
+            v = state[L.SOULS + s] + INFL_RATE * state[L.INFL + s]
+            if state[L.FAVOR + L.BONE] == s:
                 v += BONE_BONUS
-            if danger and nalive > 1 and state[SOULS + s] == least:
+            if danger and nalive > 1 and state[L.SOULS + s] == least:
                 v -= AT_RISK
             out[s] = v
             if v > best:
                 best = v
-    left = params[P_HARVESTS] + 1 - state[ROUND]
+    left = params[L.P_HARVESTS] + 1 - state[L.ROUND]
     if left < 0:
         left = 0
     temp = 1.5 + 1.5 * left
     tot = 0.0
     for s in range(P):
-        if state[ALIVE + s]:
+        if state[L.ALIVE + s]:
             out[s] = np.exp((out[s] - best) / temp)
             tot += out[s]
         else:
