@@ -111,6 +111,8 @@ from simcore.frontier.layout import (
 )
 from simcore.frontier.play import (
     _play,
+    any_play_option,
+    any_shooter,
     _resolve_play,
     play_options,
     ranged_hit,
@@ -134,13 +136,13 @@ from simcore.frontier.rival import (
 def _has_options(state, params):
     ph = state[PHASE]
     if ph == PH_SPACESHIP or ph == PH_HIRING:
-        return play_options(state, params, state[0:0], 0) > 0
+        return any_play_option(state, params)
     if ph == PH_RANGED:
         if rival_on_field(state) == 0:
             return False
         if params[P_SHIP] and state[MARKER] == 1 and params[P_SHIP_RANGED] > 0:
             return True
-        return shooters(state, params, state[0:0], 0) > 0
+        return any_shooter(state, params)
     if ph == PH_DISCARD:
         return hand_size(state) > params[P_HAND_LIMIT]
     return True  # PH_INTERCEPT
@@ -201,9 +203,9 @@ def init(state, params, rng):
     state[PEND_SRC] = -1
     state[INT_SLOT] = -1
     for k in range(NK):
-        state[DECK + k] = cf(params, k, CF_COUNT)
+        state[DECK + k] = params[P_CARDS + k * CF_N + CF_COUNT]
     for i in range(NR):
-        state[RDECK + i] = cf(params, RIVAL0 + i, CF_COUNT)
+        state[RDECK + i] = params[P_CARDS + (RIVAL0 + i) * CF_N + CF_COUNT]
     for j in range(2):
         k = params[P_START_A] if j == 0 else params[P_START_B]
         if k < 0:

@@ -76,15 +76,50 @@ def crystal_of(state, params, s):
     return params[b + CF_CRYSTAL]
 
 
+@njit(cache=True, inline="always")
+def field_scan(state, params):
+    """One pass over the Tel·lus field: (the Crystal its activated Buildings can generate,
+    a Troop is on the field, a Building is on the field)."""
+    crystal = 0
+    troop = False
+    building = False
+    for s in range(MAX_TF):
+        k = state[TF_KIND + s]
+        if k < 0:
+            continue
+        b = P_CARDS + k * CF_N
+        t = params[b + CF_TYPE]
+        if t == T_TROOP:
+            troop = True
+        elif t == T_BUILDING:
+            building = True
+            c = params[b + CF_CRYSTAL]
+            if c > 0 and state[TF_ACT + s] == 1 and state[TF_HOST + s] == -1:
+                crystal += c
+    return crystal, troop, building
+
+
+@njit(cache=True, inline="always")
+def _ship_crystal(state, params):
+    """Crystal the Spaceship's marker can generate now."""
+    if params[P_SHIP] and state[MARKER] == 1:
+        return params[P_SHIP_CRYSTAL]
+    return 0
+
+
 @njit(cache=True)
 def available_crystal(state, params):
     """All the Crystal the player could generate now (activated Buildings + marker)."""
-    t = 0
-    for s in range(MAX_TF):
-        t += crystal_of(state, params, s)
-    if params[P_SHIP] and state[MARKER] == 1:
-        t += params[P_SHIP_CRYSTAL]
-    return t
+    c, _, _ = field_scan(state, params)
+    return c + _ship_crystal(state, params)
+
+
+@njit(cache=True)
+def _source_crystal(state, params, b):
+    """Crystal of payment source ``b``: a Tel·lus field slot, or MAX_TF for the marker."""
+    if b == MAX_TF:
+        return params[P_SHIP_CRYSTAL]
+    return params[P_CARDS + state[TF_KIND + b] * CF_N + CF_CRYSTAL]
 
 
 @njit(cache=True)
@@ -95,52 +130,20 @@ def pay(state, params, cost):
         return 0
     mask = 0
     nsrc = 0
-    for s in range(MAX_TF):
-        if crystal_of(state, params, s) > 0:
-            mask |= 1 << s
-            nsrc += 1
+    for s in range(MAX_TF):  # crystal_of, written out: a helper call per slot costs ~10 ns
+        k = state[TF_KIND + s]
+        if k >= 0 and state[TF_ACT + s] == 1 and state[TF_HOST + s] == -1:
+            b = P_CARDS + k * CF_N
+            if params[b + CF_TYPE] == T_BUILDING and params[b + CF_CRYSTAL] > 0:
+                mask |= 1 << s
+                nsrc += 1
     if params[P_SHIP] and state[MARKER] == 1 and params[P_SHIP_CRYSTAL] > 0:
         mask |= 1 << MAX_TF
         nsrc += 1
-    best = -1
-    best_sum = 1 << 30
-    best_cnt = 1 << 30
     if nsrc <= _MAX_EXACT_SOURCES:
-        sub = mask
-        while sub != 0:
-            tot = 0
-            cnt = 0
-            for b in range(MAX_TF + 1):
-                if (sub >> b) == 0:
-                    break
-                if (sub >> b) & 1:
-                    if b == MAX_TF:
-                        tot += params[P_SHIP_CRYSTAL]
-                    else:
-                        tot += params[P_CARDS + state[TF_KIND + b] * CF_N + CF_CRYSTAL]
-                    cnt += 1
-            if tot >= cost and (tot < best_sum or (tot == best_sum and cnt < best_cnt)):
-                best = sub
-                best_sum = tot
-                best_cnt = cnt
-            sub = (sub - 1) & mask
-    else:  # greedy: largest sources first
-        best = 0
-        best_sum = 0
-        while best_sum < cost:
-            bb = -1
-            bv = -1
-            for b in range(MAX_TF + 1):
-                if (mask >> b) & 1 and not (best >> b) & 1:
-                    v = (params[P_SHIP_CRYSTAL] if b == MAX_TF
-                         else params[P_CARDS + state[TF_KIND + b] * CF_N + CF_CRYSTAL])
-                    if v > bv:
-                        bv = v
-                        bb = b
-            if bb < 0:
-                break
-            best |= 1 << bb
-            best_sum += bv
+        best, best_sum = _least_excess_grouped(state, params, cost, mask)
+    else:
+        best, best_sum = _largest_first(state, params, cost, mask)
     if best < 0:
         return 0
     for b in range(MAX_TF + 1):
@@ -152,26 +155,148 @@ def pay(state, params, cost):
     return best_sum
 
 
+@njit(cache=True)
+def _least_excess_grouped(state, params, cost, mask):
+    """The least-excess, then fewest-card set of the sources in ``mask`` whose Crystal
+    covers ``cost``; among equals the numerically largest mask (the set the plain scan
+    below finds first).  Returns (mask, Crystal) or (-1, 0).
+
+    Sources of one kind give the same Crystal, so only how many of each kind pay
+    matters: the walk is over those counts (3 Crystal kinds with a few cards each: tens
+    of sets, not 2^n), and a count vector's largest mask takes each kind's highest slots.
+    Per kind: count, Crystal and kind are packed 5 bits a group into three integers."""
+    per_kind = (mask >> MAX_TF) << (5 * NK)  # source count per kind, 5 bits each
+    for b in range(MAX_TF):
+        if (mask >> b) & 1:
+            per_kind += 1 << (5 * int(state[TF_KIND + b]))  # int(): no int32 overflow
+    ns = 0
+    vs = 0
+    ks = 0
+    ng = 0
+    for g in range(NK + 1):
+        n = (per_kind >> (5 * g)) & 31
+        if n == 0:
+            continue
+        v = params[P_SHIP_CRYSTAL] if g == NK else params[P_CARDS + g * CF_N + CF_CRYSTAL]
+        if v > 31:
+            return _least_excess_scan(state, params, cost, mask)
+        ns |= n << (5 * ng)
+        vs |= int(v) << (5 * ng)
+        ks |= g << (5 * ng)
+        ng += 1
+    best = -1
+    best_sum = 1 << 30
+    best_cnt = 1 << 30
+    digits = 0
+    tot = 0
+    cnt = 0
+    while True:
+        g = 0  # mixed-radix increment of the per-kind counts
+        while g < ng:
+            d = (digits >> (5 * g)) & 31
+            v = (vs >> (5 * g)) & 31
+            if d < (ns >> (5 * g)) & 31:
+                digits += 1 << (5 * g)
+                tot += v
+                cnt += 1
+                break
+            digits -= d << (5 * g)
+            tot -= d * v
+            cnt -= d
+            g += 1
+        if g == ng:
+            break
+        if tot < cost or tot > best_sum or (tot == best_sum and cnt > best_cnt):
+            continue
+        sub = _top_slots(state, mask, digits, ks, ng)
+        if tot < best_sum or cnt < best_cnt or sub > best:
+            best = sub
+            best_sum = tot
+            best_cnt = cnt
+    if best < 0:
+        return -1, 0
+    return best, best_sum
+
+
+@njit(cache=True)
+def _top_slots(state, mask, digits, ks, ng):
+    """The mask taking, of each packed kind group, its count of highest source slots."""
+    sub = 0
+    for g in range(ng):
+        d = (digits >> (5 * g)) & 31
+        k = (ks >> (5 * g)) & 31
+        if d == 0:
+            continue
+        if k == NK:
+            sub |= 1 << MAX_TF
+            continue
+        for b in range(MAX_TF - 1, -1, -1):
+            if (mask >> b) & 1 and state[TF_KIND + b] == k:
+                sub |= 1 << b
+                d -= 1
+                if d == 0:
+                    break
+    return sub
+
+
+@njit(cache=True)
+def _least_excess_scan(state, params, cost, mask):
+    """As _least_excess_grouped, walking every subset of ``mask`` in decreasing order."""
+    best = -1
+    best_sum = 1 << 30
+    best_cnt = 1 << 30
+    sub = mask
+    while sub != 0:
+        tot = 0
+        cnt = 0
+        for b in range(MAX_TF + 1):
+            if (sub >> b) == 0:
+                break
+            if (sub >> b) & 1:
+                tot += _source_crystal(state, params, b)
+                cnt += 1
+        if tot >= cost and (tot < best_sum or (tot == best_sum and cnt < best_cnt)):
+            best = sub
+            best_sum = tot
+            best_cnt = cnt
+        sub = (sub - 1) & mask
+    if best < 0:
+        return -1, 0
+    return best, best_sum
+
+
+@njit(cache=True)
+def _largest_first(state, params, cost, mask):
+    """Greedy payment for many sources: the largest sources first."""
+    best = 0
+    best_sum = 0
+    while best_sum < cost:
+        bb = -1
+        bv = -1
+        for b in range(MAX_TF + 1):
+            if (mask >> b) & 1 and not (best >> b) & 1:
+                v = _source_crystal(state, params, b)
+                if v > bv:
+                    bv = v
+                    bb = b
+        if bb < 0:
+            break
+        best |= 1 << bb
+        best_sum += bv
+    return best, best_sum
+
+
 # --------------------------------------------------------------------------
 # playing cards
 # --------------------------------------------------------------------------
 @njit(cache=True)
 def field_flags(state, params):
     """(a Tel·lus Troop is on the field, a Tel·lus Building is on the field)."""
-    troop = False
-    building = False
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0:
-            t = params[P_CARDS + k * CF_N + CF_TYPE]
-            if t == T_TROOP:
-                troop = True
-            elif t == T_BUILDING:
-                building = True
+    _, troop, building = field_scan(state, params)
     return troop, building
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _playable(in_hand, ph, t, faction, cost, repair, delta, floor, ship, reduced, avail,
               has_troop, has_building):
     """Scalar core of can_play."""
@@ -201,9 +326,22 @@ def play_options(state, params, out, n):
     """Write A_PLAY + k / A_PLAY_RED + k into ``out[n:]`` for every card kind the current
     phase lets the player play at full / reduced cost (when out has room; pass an empty
     array to count); return the new n."""
+    return _play_options(state, params, out, n, False)
+
+
+@njit(cache=True)
+def any_play_option(state, params):
+    """Whether the current phase lets the player play any card (play_options > 0)."""
+    return _play_options(state, params, state[0:0], 0, True) > 0
+
+
+@njit(cache=True, inline="always")
+def _play_options(state, params, out, n, first_only):
     ph = state[PHASE]
-    avail = available_crystal(state, params)
-    troop, building = field_flags(state, params)
+    if ph != PH_SPACESHIP and ph != PH_HIRING:
+        return n
+    crystal, troop, building = field_scan(state, params)
+    avail = crystal + _ship_crystal(state, params)
     delta = params[P_COST_DELTA]
     floor = params[P_COST_FLOOR]
     ship = params[P_SHIP]
@@ -219,6 +357,8 @@ def play_options(state, params, out, n):
         for red in range(2):
             if _playable(h, ph, t, f, c, rp, delta, floor, ship, red == 1, avail, troop,
                          building):
+                if first_only:
+                    return n + 1
                 if n < out.shape[0]:
                     out[n] = (A_PLAY_RED if red == 1 else A_PLAY) + k
                 n += 1
@@ -280,11 +420,25 @@ def _resolve_play(state, params, kind, s):
 def shooters(state, params, out, n):
     """Write A_SHOOT + s into ``out[n:]`` for every slot that can shoot (when out has
     room; pass an empty array to count); return the new n."""
-    any_eq = False
+    return _shooters(state, params, out, n, False)
+
+
+@njit(cache=True)
+def any_shooter(state, params):
+    """Whether some Tel·lus card can shoot now (shooters > 0)."""
+    return _shooters(state, params, state[0:0], 0, True) > 0
+
+
+@njit(cache=True, inline="always")
+def _shooters(state, params, out, n, first_only):
+    # Ranged values are never negative, so a card has Ranged exactly when its own or an
+    # attached Equipment's is positive: one pass marks the hosts of Ranged Equipment.
+    armed = 0
     for e in range(MAX_TF):
-        if state[TF_KIND + e] >= 0 and state[TF_HOST + e] >= 0:
-            any_eq = True
-            break
+        ke = state[TF_KIND + e]
+        h = state[TF_HOST + e]
+        if ke >= 0 and h >= 0 and params[P_CARDS + ke * CF_N + CF_RANGED] > 0:
+            armed |= 1 << int(h)
     for s in range(MAX_TF):
         k = state[TF_KIND + s]
         if k < 0 or state[TF_ACT + s] != 1 or state[TF_HOST + s] != -1:
@@ -293,13 +447,9 @@ def shooters(state, params, out, n):
         t = params[b + CF_TYPE]
         if t == T_EQUIPMENT or t == T_IMPROVEMENT:
             continue
-        rg = params[b + CF_RANGED]
-        if any_eq:
-            for e in range(MAX_TF):
-                ke = state[TF_KIND + e]
-                if ke >= 0 and state[TF_HOST + e] == s:
-                    rg += params[P_CARDS + ke * CF_N + CF_RANGED]
-        if rg > 0:
+        if params[b + CF_RANGED] > 0 or (armed >> s) & 1:
+            if first_only:
+                return n + 1
             if n < out.shape[0]:
                 out[n] = A_SHOOT + s
             n += 1

@@ -115,14 +115,14 @@ def reveal(state, params, active, rng):
 def draw(state, params, deck, rng):
     """Draw one card from the player's ``deck`` (D_ARMY / D_ORDERS); False if empty."""
     n = 0
-    for k in range(NK):
-        if cf(params, k, CF_DECK) == deck:
+    for k in range(NK):  # card data indexed directly: a helper call per kind costs ~10 ns
+        if params[P_CARDS + k * CF_N + CF_DECK] == deck:
             n += state[DECK + k]
     if n == 0:
         return False
     x = randint(rng, n)
     for k in range(NK):
-        if cf(params, k, CF_DECK) == deck:
+        if params[P_CARDS + k * CF_N + CF_DECK] == deck:
             c = state[DECK + k]
             if x < c:
                 state[DECK + k] -= 1
@@ -171,7 +171,7 @@ def start_assault(state, params):
     n = 0
     for r in range(MAX_RF):
         k = state[RF_KIND + r]
-        if k >= 0 and state[RF_ACT + r] == 1 and cf(params, k, CF_TYPE) == T_TROOP:
+        if k >= 0 and state[RF_ACT + r] == 1 and params[P_CARDS + k * CF_N + CF_TYPE] == T_TROOP:
             state[RF_ATK + r] = 1
             n += 1
         else:
@@ -231,7 +231,7 @@ def _remove_dead(state, params):
             remove_tellus(state, params, s, False)
     for r in range(MAX_RF):
         k = state[RF_KIND + r]
-        if k >= 0 and state[RF_DMG + r] >= cf(params, k, CF_LIFE):
+        if k >= 0 and state[RF_DMG + r] >= params[P_CARDS + k * CF_N + CF_LIFE]:
             remove_rival(state, r, False)
 
 
@@ -239,13 +239,12 @@ def _remove_dead(state, params):
 def resolve_assault(state, params):
     """Assault steps 3-5 for the marked attackers (RF_ATK) and the declared
     interceptions (TF_INT).  Returns the damage dealt to the Bunker."""
-    # who is Opposed (remembered: an attacker stays Opposed when its interceptors die)
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 1:
-            for s in range(MAX_TF):
-                if state[TF_KIND + s] >= 0 and state[TF_INT + s] == r:
-                    state[RF_ATK + r] = 2
-                    break
+    # who is Opposed (remembered: an attacker stays Opposed when its interceptors die);
+    # interceptors only ever target attackers, so one pass over them marks every one
+    for s in range(MAX_TF):
+        r = state[TF_INT + s]
+        if r >= 0 and state[TF_KIND + s] >= 0 and state[RF_ATK + r] == 1:
+            state[RF_ATK + r] = 2
     # step 3, first strikes: Speed Assault; Ranged interceptors against Anti Gravity
     for r in range(MAX_RF):
         if state[RF_ATK + r] == 2:
@@ -272,7 +271,7 @@ def resolve_assault(state, params):
     total = 0
     for r in range(MAX_RF):
         if state[RF_ATK + r] == 1 and state[RF_KIND + r] >= 0:
-            total += cf(params, state[RF_KIND + r], CF_ATTACK)
+            total += params[P_CARDS + state[RF_KIND + r] * CF_N + CF_ATTACK]
     b = bunker_slot(state)
     if total > 0 and b >= 0:
         state[TF_DMG + b] += total
@@ -328,7 +327,7 @@ def rival_turn_finish(state, params, rng):
         reveal(state, params, 1, rng)
     elif row == 4:
         for k in range(NK):
-            if cf(params, k, CF_DECK) == D_ARMY:
+            if params[P_CARDS + k * CF_N + CF_DECK] == D_ARMY:
                 state[DECK + k] += state[DISC + k]
                 state[DISC + k] = 0
     _clear_troop_damage(state, params)
