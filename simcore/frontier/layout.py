@@ -46,6 +46,15 @@ State (int32), 277 entries::
     PEND_SRC   shooter slot for PEND_SHOT (SRC_SHIP for the Spaceship)
     INT_SLOT   the Tel·lus Troop asked to intercept now (PH_INTERCEPT)
     MARKER     1 while the Spaceship holds its Crystal Marker (only with ship.enabled)
+    BUNKER_HIT 1 once unopposed attackers damaged the Bunker this Rival turn (chart row 3)
+    BUNKER_DMG total Structure the Bunker lost this game          (info column)
+    RIVAL_PLAYED    Rival cards revealed onto the field so far    (info column)
+    RIVAL_DESTROYED / RIVAL_VANISHED  Rival cards removed by damage / vanished
+    TROOPS_LOST     Tel·lus Troops destroyed or vanished          (info column)
+    ACTIONS    decisions taken so far (step calls)
+    HAND..VAN  per-kind card counts of the hand, the Decks, the Discard Piles and the
+               Vanished Area; RDECK the Rival Deck by Zrug kind
+    TF_* / RF_*  one column per field slot (slot s of the Tel·lus field is TF_KIND + s, ...)
 
 Params (int32)::
 
