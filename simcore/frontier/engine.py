@@ -173,14 +173,14 @@ def legal_actions(state, params, out):
     if mode == L.PEND_PLAY:
         equipment = cf(params, state[L.PEND_KIND], L.CF_TYPE) == L.T_EQUIPMENT
         want = L.T_TROOP if equipment else L.T_BUILDING  # its host, or the Building repaired
-        for s in range(L.MAX_TF):
+        for s in range(state[L.TF_TOP]):
             k = state[L.TF_KIND + s]
             if k >= 0 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == want:
                 out[n] = L.A_TARGET + s
                 n += 1
         return n
     if mode == L.PEND_SHOT:
-        for r in range(L.MAX_RF):
+        for r in range(state[L.RF_TOP]):
             if state[L.RF_KIND + r] >= 0:
                 out[n] = L.A_TARGET + r
                 n += 1
@@ -206,7 +206,7 @@ def legal_actions(state, params, out):
                 n += 1
             n = shooters(state, params, out, n)
     elif ph == L.PH_INTERCEPT:
-        for r in range(L.MAX_RF):
+        for r in range(state[L.RF_TOP]):
             if state[L.RF_ATK + r] != 0:
                 out[n] = L.A_TARGET + r
                 n += 1

@@ -61,6 +61,8 @@ def place_tellus(state, kind, active):
             state[L.TF_DMG + s] = 0
             state[L.TF_HOST + s] = -1
             state[L.TF_INT + s] = -1
+            if s >= state[L.TF_TOP]:
+                state[L.TF_TOP] = s + 1
             return s
     return -1
 
@@ -74,6 +76,8 @@ def place_rival(state, kind, active):
             state[L.RF_ACT + r] = active
             state[L.RF_DMG + r] = 0
             state[L.RF_ATK + r] = 0
+            if r >= state[L.RF_TOP]:
+                state[L.RF_TOP] = r + 1
             return r
     return -1
 
@@ -81,7 +85,7 @@ def place_rival(state, kind, active):
 @njit(cache=True)
 def _equip_sum(state, params, s, field):
     t = 0
-    for e in range(L.MAX_TF):
+    for e in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + e]
         if k >= 0 and state[L.TF_HOST + e] == s:
             t += cf(params, k, field)
@@ -128,7 +132,7 @@ def is_building(state, params, s):
 @njit(cache=True)
 def bunker_slot(state):
     """The Bunker the Rival assaults: the lowest field slot holding a Bunker, or -1."""
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         if state[L.TF_KIND + s] == L.BUNKER:
             return s
     return -1
@@ -137,7 +141,7 @@ def bunker_slot(state):
 @njit(cache=True)
 def rival_on_field(state):
     n = 0
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         if state[L.RF_KIND + r] >= 0:
             n += 1
     return n
@@ -187,7 +191,7 @@ def remove_tellus(state, params, s, vanish):
     """Destroy (to its Discard Pile) or vanish the Tel·lus card in slot ``s``,
     with every card attached to it."""
     kind = state[L.TF_KIND + s]
-    for e in range(L.MAX_TF):
+    for e in range(state[L.TF_TOP]):
         if state[L.TF_KIND + e] >= 0 and state[L.TF_HOST + e] == s:
             _to_pile(state, state[L.TF_KIND + e], vanish)
             state[L.TF_KIND + e] = -1

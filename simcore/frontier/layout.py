@@ -13,7 +13,7 @@ Decks are kept as per-kind counts: a shuffled deck is drawn uniformly at random
 (the draw is chance, taken from the rng at draw time), so no deck order is stored
 in the state and search can never peek at it.
 
-State (int32), 277 entries::
+State (int32), 279 entries::
 
     0    1      2     3      4    5          6          7         8         9
     +----+------+-----+------+----+----------+----------+---------+---------+--------+
@@ -35,6 +35,10 @@ State (int32), 277 entries::
     205 RF_ACT[24]   1 activated, 0 deactivated
     229 RF_DMG[24]   damage taken
     253 RF_ATK[24]   while a Rival assault resolves: 1 assaulting, 2 assaulting and Opposed
+    277 TF_TOP       1 + the highest Tel·lus field slot ever filled; RF_TOP (278) the same
+                     for the Rival field.  Slots at or above it are empty, so the kernels'
+                     slot loops stop there (cards enter only through place_tellus /
+                     place_rival, which raise it; it never has to come down)
 
     END        0 playing, else an END_* code
     PHASE      PH_* (whose decision it is: always the Tel·lus player, seat 0)
@@ -139,7 +143,9 @@ RF_KIND = TF_INT + MAX_TF
 RF_ACT = RF_KIND + MAX_RF
 RF_DMG = RF_ACT + MAX_RF
 RF_ATK = RF_DMG + MAX_RF
-STATE_SIZE = RF_ATK + MAX_RF
+TF_TOP = RF_ATK + MAX_RF
+RF_TOP = TF_TOP + 1
+STATE_SIZE = RF_TOP + 1
 
 # phases
 PH_SPACESHIP, PH_RANGED, PH_HIRING, PH_DISCARD, PH_INTERCEPT = range(5)

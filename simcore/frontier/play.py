@@ -38,7 +38,7 @@ def field_scan(state, params):
     crystal = 0
     troop = False
     building = False
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
         if k < 0:
             continue
@@ -85,7 +85,7 @@ def pay(state, params, cost):
         return 0
     mask = 0
     nsrc = 0
-    for s in range(L.MAX_TF):  # crystal_of, written out: a helper call per slot costs ~10 ns
+    for s in range(state[L.TF_TOP]):  # crystal_of, written out: a helper call per slot costs ~10 ns
         k = state[L.TF_KIND + s]
         if k >= 0 and state[L.TF_ACT + s] == 1 and state[L.TF_HOST + s] == -1:
             b = L.P_CARDS + k * L.CF_N
@@ -121,7 +121,7 @@ def _least_excess_grouped(state, params, cost, mask):
     of sets, not 2^n), and a count vector's largest mask takes each kind's highest slots.
     Per kind: count, Crystal and kind are packed 5 bits a group into three integers."""
     per_kind = (mask >> L.MAX_TF) << (5 * L.NK)  # source count per kind, 5 bits each
-    for b in range(L.MAX_TF):
+    for b in range(state[L.TF_TOP]):
         if (mask >> b) & 1:
             per_kind += 1 << (5 * int(state[L.TF_KIND + b]))  # int(): no int32 overflow
     ns = 0
@@ -185,7 +185,7 @@ def _top_slots(state, mask, digits, ks, ng):
         if k == L.NK:
             sub |= 1 << L.MAX_TF
             continue
-        for b in range(L.MAX_TF - 1, -1, -1):
+        for b in range(state[L.TF_TOP] - 1, -1, -1):
             if (mask >> b) & 1 and state[L.TF_KIND + b] == k:
                 sub |= 1 << b
                 d -= 1
@@ -389,12 +389,12 @@ def _shooters(state, params, out, n, first_only):
     # Ranged values are never negative, so a card has Ranged exactly when its own or an
     # attached Equipment's is positive: one pass marks the hosts of Ranged Equipment.
     armed = 0
-    for e in range(L.MAX_TF):
+    for e in range(state[L.TF_TOP]):
         ke = state[L.TF_KIND + e]
         h = state[L.TF_HOST + e]
         if ke >= 0 and h >= 0 and params[L.P_CARDS + ke * L.CF_N + L.CF_RANGED] > 0:
             armed |= 1 << int(h)
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
         if k < 0 or state[L.TF_ACT + s] != 1 or state[L.TF_HOST + s] != -1:
             continue

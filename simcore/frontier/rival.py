@@ -73,7 +73,7 @@ def draw(state, params, deck, rng):
 
 @njit(cache=True)
 def _next_interceptor(state, params, after):
-    for s in range(after + 1, L.MAX_TF):
+    for s in range(after + 1, state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
         if (k >= 0 and state[L.TF_ACT + s] == 1
                 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP):
@@ -96,11 +96,11 @@ def _check_exhausted(state, params):
 def _clear_troop_damage(state, params):
     if params[L.P_DMG_PERSISTS]:
         return
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
         if k >= 0 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP:
             state[L.TF_DMG + s] = 0
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         state[L.RF_DMG + r] = 0
 
 
@@ -109,7 +109,7 @@ def start_assault(state, params):
     """Every activated Rival Troop assaults the Bunker.  Returns True when the
     player has an interception to decide (PHASE becomes PH_INTERCEPT)."""
     n = 0
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         k = state[L.RF_KIND + r]
         if (k >= 0 and state[L.RF_ACT + r] == 1
                 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP):
@@ -117,7 +117,7 @@ def start_assault(state, params):
             n += 1
         else:
             state[L.RF_ATK + r] = 0
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         state[L.TF_INT + s] = -1
     if n == 0:
         return False
@@ -146,7 +146,7 @@ def _attacker_hits(state, params, r):
     while dmg > 0:
         best = -1
         best_left = 1 << 30
-        for s in range(L.MAX_TF):
+        for s in range(state[L.TF_TOP]):
             if state[L.TF_KIND + s] >= 0 and state[L.TF_INT + s] == r:
                 if first < 0:
                     first = s
@@ -165,13 +165,13 @@ def _attacker_hits(state, params, r):
 
 @njit(cache=True)
 def _remove_dead(state, params):
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
         if (k >= 0 and state[L.TF_DMG + s] > 0
                 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP
                 and state[L.TF_DMG + s] >= t_life(state, params, s)):
             remove_tellus(state, params, s, False)
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         k = state[L.RF_KIND + r]
         if k >= 0 and state[L.RF_DMG + r] >= params[L.P_CARDS + k * L.CF_N + L.CF_LIFE]:
             remove_rival(state, r, False)
@@ -196,7 +196,7 @@ def mark_opposed(state):
     """Every intercepted attacker is Opposed (RF_ATK 2), and stays so when its
     interceptors die (DF-TURN-29).  Interceptors only ever target attackers, so one
     pass over them marks every one."""
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         r = state[L.TF_INT + s]
         if r >= 0 and state[L.TF_KIND + s] >= 0 and state[L.RF_ATK + r] == 1:
             state[L.RF_ATK + r] = 2
@@ -206,12 +206,12 @@ def mark_opposed(state):
 def assault_first_strikes(state, params):
     """Step 3 exceptions: Speed Assault attackers, and Ranged interceptors against
     Anti Gravity, deal their damage first (DF-TURN-32, DF-TURN-33)."""
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         if state[L.RF_ATK + r] == 2:
             k = state[L.RF_KIND + r]
             if cf(params, k, L.CF_SPEED) > 0:
                 _attacker_hits(state, params, r)
-            for s in range(L.MAX_TF):
+            for s in range(state[L.TF_TOP]):
                 if (state[L.TF_KIND + s] >= 0 and state[L.TF_INT + s] == r
                         and _first_striker(state, params, s, r)):
                     state[L.RF_DMG + r] += t_attack(state, params, s)
@@ -220,10 +220,10 @@ def assault_first_strikes(state, params):
 @njit(cache=True)
 def assault_simultaneous_damage(state, params):
     """Step 3: every other Opposed Troop deals its Attack at the same time (DF-TURN-31)."""
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         if state[L.RF_ATK + r] == 2 and state[L.RF_KIND + r] >= 0:
             k = state[L.RF_KIND + r]
-            for s in range(L.MAX_TF):
+            for s in range(state[L.TF_TOP]):
                 if (state[L.TF_KIND + s] >= 0 and state[L.TF_INT + s] == r
                         and not _first_striker(state, params, s, r)):
                     state[L.RF_DMG + r] += t_attack(state, params, s)
@@ -236,7 +236,7 @@ def assault_unopposed_damage(state, params):
     """Step 4: non-Opposed attackers deal their Attack to the Bunker's Structure; at 0 it
     is destroyed (DF-TURN-35, DF-TURN-36).  Returns the damage dealt."""
     total = 0
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         if state[L.RF_ATK + r] == 1 and state[L.RF_KIND + r] >= 0:
             total += params[L.P_CARDS + state[L.RF_KIND + r] * L.CF_N + L.CF_ATTACK]
     b = bunker_slot(state)
@@ -254,11 +254,11 @@ def assault_destroy_and_deactivate(state, params):
     """Step 5: Troops with lethal damage are destroyed, then surviving attackers become
     deactivated (DF-TURN-37, DF-TURN-38); losing the Bunker loses the game (DF-END-01)."""
     _remove_dead(state, params)
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         if state[L.RF_ATK + r] != 0 and state[L.RF_KIND + r] >= 0:
             state[L.RF_ACT + r] = 0
         state[L.RF_ATK + r] = 0
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         state[L.TF_INT + s] = -1
     if bunker_slot(state) < 0:
         state[L.END] = L.END_BUNKER
@@ -287,7 +287,7 @@ def start_player_turn(state, params, rng):
 @njit(cache=True)
 def activation_phase(state):
     """Activation Phase: activate all of your cards (DF-TURN-04)."""
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         if state[L.TF_KIND + s] >= 0:
             state[L.TF_ACT + s] = 1
 
@@ -333,7 +333,7 @@ def rival_turn(state, params, rng):
     state[L.RTURN] += 1
     state[L.BUNKER_HIT] = 0
     if params[L.P_RIVAL_REACTIVATE]:
-        for r in range(L.MAX_RF):
+        for r in range(state[L.RF_TOP]):
             if state[L.RF_KIND + r] >= 0:
                 state[L.RF_ACT + r] = 1
     row = rival_row(params, state[L.RTURN])

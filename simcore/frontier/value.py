@@ -37,7 +37,7 @@ def success_logit(state, params):
     ratk = 0.0
     rlife = 0.0
     nriv = 0
-    for r in range(L.MAX_RF):
+    for r in range(state[L.RF_TOP]):
         k = state[L.RF_KIND + r]
         if k >= 0:
             nriv += 1
@@ -46,7 +46,7 @@ def success_logit(state, params):
     tatk = 0.0
     tlife = 0.0
     ntroop = 0
-    for s in range(L.MAX_TF):
+    for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
         if k >= 0 and state[L.TF_HOST + s] == -1 and cf(params, k, L.CF_TYPE) == L.T_TROOP:
             ntroop += 1
