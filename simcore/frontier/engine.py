@@ -29,6 +29,7 @@ skipped).
 """
 from numba import njit
 
+from simcore.frontier import layout as L
 from simcore.frontier.field import (
     cf,
     hand_size,
@@ -37,81 +38,11 @@ from simcore.frontier.field import (
     t_ranged,
 )
 from simcore.frontier.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
-from simcore.frontier.value import evaluate  # noqa: F401  (the contract's position value)
-from simcore.frontier.layout import (
-    A_DISCARD,
-    A_END,
-    A_PLAY,
-    A_PLAY_RED,
-    A_SHIP_SHOOT,
-    A_SHOOT,
-    A_TARGET,
-    ACTIONS,
-    BUNKER_DMG,
-    CF_COUNT,
-    CF_N,
-    CF_TYPE,
-    CP,
-    D_ARMY,
-    D_ORDERS,
-    DECK,
-    DISC,
-    END,
-    END_CAP,
-    END_PLAYING,
-    END_WIN,
-    HAND,
-    INT_SLOT,
-    MARKER,
-    MAX_RF,
-    MAX_TF,
-    NK,
-    NR,
-    P_CARDS,
-    P_HAND_LIMIT,
-    P_OPEN_ARMY,
-    P_OPEN_ORDERS,
-    P_SHIP,
-    P_SHIP_RANGED,
-    P_START_A,
-    P_START_ACTIVE,
-    P_START_B,
-    P_START_FROM_DECK,
-    PEND_KIND,
-    PEND_MODE,
-    PEND_NONE,
-    PEND_PLAY,
-    PEND_SHOT,
-    PEND_SRC,
-    PH_DISCARD,
-    PH_HIRING,
-    PH_INTERCEPT,
-    PH_RANGED,
-    PH_SPACESHIP,
-    PHASE,
-    RDECK,
-    RF_ATK,
-    RF_KIND,
-    RIVAL0,
-    RIVAL_DESTROYED,
-    RIVAL_PLAYED,
-    RIVAL_VANISHED,
-    RTURN,
-    SRC_SHIP,
-    T_BUILDING,
-    T_EQUIPMENT,
-    T_TROOP,
-    TF_ACT,
-    TF_HOST,
-    TF_INT,
-    TF_KIND,
-    TROOPS_LOST,
-    TURN,
-    WON,
-)
 from simcore.frontier.play import (
     _play,
     _resolve_play,
+    any_play_option,
+    any_shooter,
     play_options,
     ranged_hit,
     shooters,
@@ -125,6 +56,7 @@ from simcore.frontier.rival import (
     rival_turn_finish,
     start_player_turn,
 )
+from simcore.frontier.value import evaluate  # noqa: F401  (the contract's position value)
 
 
 # --------------------------------------------------------------------------
@@ -132,30 +64,31 @@ from simcore.frontier.rival import (
 # --------------------------------------------------------------------------
 @njit(cache=True)
 def _has_options(state, params):
-    ph = state[PHASE]
-    if ph == PH_SPACESHIP or ph == PH_HIRING:
-        return play_options(state, params, state[0:0], 0) > 0
-    if ph == PH_RANGED:
+    ph = state[L.PHASE]
+    if ph == L.PH_SPACESHIP or ph == L.PH_HIRING:
+        return any_play_option(state, params)
+    if ph == L.PH_RANGED:
         if rival_on_field(state) == 0:
             return False
-        if params[P_SHIP] and state[MARKER] == 1 and params[P_SHIP_RANGED] > 0:
+        if params[L.P_SHIP] and state[L.MARKER] == 1 and params[L.P_SHIP_RANGED] > 0:
             return True
-        return shooters(state, params, state[0:0], 0) > 0
-    if ph == PH_DISCARD:
-        return hand_size(state) > params[P_HAND_LIMIT]
+        return any_shooter(state, params)
+    if ph == L.PH_DISCARD:
+        return hand_size(state) > params[L.P_HAND_LIMIT]
     return True  # PH_INTERCEPT
 
 
 @njit(cache=True)
 def _end_phase(state, params, rng):
-    ph = state[PHASE]
-    if ph == PH_SPACESHIP:
-        state[PHASE] = PH_RANGED
-    elif ph == PH_RANGED:
-        state[PHASE] = PH_HIRING  # the Tel·lus Assault Phase is skipped
-    elif ph == PH_HIRING:
-        state[PHASE] = PH_DISCARD
-    elif ph == PH_DISCARD:
+    """End the current phase by doing nothing (DF-TURN-02 order, DF-TURN-03)."""
+    ph = state[L.PHASE]
+    if ph == L.PH_SPACESHIP:
+        state[L.PHASE] = L.PH_RANGED
+    elif ph == L.PH_RANGED:
+        state[L.PHASE] = L.PH_HIRING  # the Tel·lus Assault Phase is skipped
+    elif ph == L.PH_HIRING:
+        state[L.PHASE] = L.PH_DISCARD
+    elif ph == L.PH_DISCARD:
         end_player_turn(state, params, rng)
     else:  # PH_INTERCEPT: the asked Troop does not intercept
         _next_intercept(state, params, rng)
@@ -163,14 +96,14 @@ def _end_phase(state, params, rng):
 
 @njit(cache=True)
 def _next_intercept(state, params, rng):
-    s = _next_interceptor(state, params, state[INT_SLOT])
+    s = _next_interceptor(state, params, state[L.INT_SLOT])
     if s >= 0:
-        state[INT_SLOT] = s
+        state[L.INT_SLOT] = s
         return
-    state[INT_SLOT] = -1
-    state[PHASE] = PH_SPACESHIP
+    state[L.INT_SLOT] = -1
+    state[L.PHASE] = L.PH_SPACESHIP
     resolve_assault(state, params)
-    if state[END] != END_PLAYING:
+    if state[L.END] != L.END_PLAYING:
         return
     rival_turn_finish(state, params, rng)
 
@@ -178,7 +111,7 @@ def _next_intercept(state, params, rng):
 @njit(cache=True)
 def advance(state, params, rng):
     """Pass automatically every phase whose only option is to end it."""
-    while state[END] == END_PLAYING and state[PEND_MODE] == PEND_NONE:
+    while state[L.END] == L.END_PLAYING and state[L.PEND_MODE] == L.PEND_NONE:
         if _has_options(state, params):
             return
         _end_phase(state, params, rng)
@@ -191,32 +124,32 @@ def advance(state, params, rng):
 def init(state, params, rng):
     for i in range(state.shape[0]):  # explicit loop: no parfor under parallel callers
         state[i] = 0
-    for s in range(MAX_TF):
-        state[TF_KIND + s] = -1
-        state[TF_HOST + s] = -1
-        state[TF_INT + s] = -1
-    for r in range(MAX_RF):
-        state[RF_KIND + r] = -1
-    state[PEND_KIND] = -1
-    state[PEND_SRC] = -1
-    state[INT_SLOT] = -1
-    for k in range(NK):
-        state[DECK + k] = cf(params, k, CF_COUNT)
-    for i in range(NR):
-        state[RDECK + i] = cf(params, RIVAL0 + i, CF_COUNT)
+    for s in range(L.MAX_TF):
+        state[L.TF_KIND + s] = -1
+        state[L.TF_HOST + s] = -1
+        state[L.TF_INT + s] = -1
+    for r in range(L.MAX_RF):
+        state[L.RF_KIND + r] = -1
+    state[L.PEND_KIND] = -1
+    state[L.PEND_SRC] = -1
+    state[L.INT_SLOT] = -1
+    for k in range(L.NK):
+        state[L.DECK + k] = params[L.P_CARDS + k * L.CF_N + L.CF_COUNT]
+    for i in range(L.NR):
+        state[L.RDECK + i] = params[L.P_CARDS + (L.RIVAL0 + i) * L.CF_N + L.CF_COUNT]
     for j in range(2):
-        k = params[P_START_A] if j == 0 else params[P_START_B]
+        k = params[L.P_START_A] if j == 0 else params[L.P_START_B]
         if k < 0:
             continue
-        if params[P_START_FROM_DECK] and state[DECK + k] > 0:
-            state[DECK + k] -= 1
-        place_tellus(state, k, 1 if params[P_START_ACTIVE] else 0)
-    for _ in range(params[P_OPEN_ARMY]):
-        draw(state, params, D_ARMY, rng)
-    for _ in range(params[P_OPEN_ORDERS]):
-        draw(state, params, D_ORDERS, rng)
-    state[MARKER] = 1 if params[P_SHIP] else 0
-    state[TURN] = 0
+        if params[L.P_START_FROM_DECK] and state[L.DECK + k] > 0:
+            state[L.DECK + k] -= 1
+        place_tellus(state, k, 1 if params[L.P_START_ACTIVE] else 0)
+    for _ in range(params[L.P_OPEN_ARMY]):
+        draw(state, params, L.D_ARMY, rng)
+    for _ in range(params[L.P_OPEN_ORDERS]):
+        draw(state, params, L.D_ORDERS, rng)
+    state[L.MARKER] = 1 if params[L.P_SHIP] else 0
+    state[L.TURN] = 0
     start_player_turn(state, params, rng)  # turn 1: no Activation, no Draw
     advance(state, params, rng)
 
@@ -228,127 +161,128 @@ def current_player(state, params):
 
 @njit(cache=True)
 def is_terminal(state, params):
-    return state[END] != END_PLAYING
+    return state[L.END] != L.END_PLAYING
 
 
 @njit(cache=True)
 def legal_actions(state, params, out):
-    if state[END] != END_PLAYING:
+    if state[L.END] != L.END_PLAYING:
         return 0
     n = 0
-    mode = state[PEND_MODE]
-    if mode == PEND_PLAY:
-        want = T_TROOP if cf(params, state[PEND_KIND], CF_TYPE) == T_EQUIPMENT else T_BUILDING
-        for s in range(MAX_TF):
-            k = state[TF_KIND + s]
-            if k >= 0 and params[P_CARDS + k * CF_N + CF_TYPE] == want:
-                out[n] = A_TARGET + s
+    mode = state[L.PEND_MODE]
+    if mode == L.PEND_PLAY:
+        equipment = cf(params, state[L.PEND_KIND], L.CF_TYPE) == L.T_EQUIPMENT
+        want = L.T_TROOP if equipment else L.T_BUILDING  # its host, or the Building repaired
+        for s in range(state[L.TF_TOP]):
+            k = state[L.TF_KIND + s]
+            if k >= 0 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == want:
+                out[n] = L.A_TARGET + s
                 n += 1
         return n
-    if mode == PEND_SHOT:
-        for r in range(MAX_RF):
-            if state[RF_KIND + r] >= 0:
-                out[n] = A_TARGET + r
+    if mode == L.PEND_SHOT:
+        for r in range(state[L.RF_TOP]):
+            if state[L.RF_KIND + r] >= 0:
+                out[n] = L.A_TARGET + r
                 n += 1
         return n
-    ph = state[PHASE]
-    if ph == PH_DISCARD:
-        if hand_size(state) > params[P_HAND_LIMIT]:
-            for k in range(NK):
-                if state[HAND + k] > 0:
-                    out[n] = A_DISCARD + k
+    ph = state[L.PHASE]
+    if ph == L.PH_DISCARD:
+        if hand_size(state) > params[L.P_HAND_LIMIT]:
+            for k in range(L.NK):
+                if state[L.HAND + k] > 0:
+                    out[n] = L.A_DISCARD + k
                     n += 1
             return n
-        out[0] = A_END
+        out[0] = L.A_END
         return 1
-    out[0] = A_END
+    out[0] = L.A_END
     n = 1
-    if ph == PH_SPACESHIP or ph == PH_HIRING:
+    if ph == L.PH_SPACESHIP or ph == L.PH_HIRING:
         n = play_options(state, params, out, n)
-    elif ph == PH_RANGED:
+    elif ph == L.PH_RANGED:
         if rival_on_field(state) > 0:
-            if params[P_SHIP] and state[MARKER] == 1 and params[P_SHIP_RANGED] > 0:
-                out[n] = A_SHIP_SHOOT
+            if params[L.P_SHIP] and state[L.MARKER] == 1 and params[L.P_SHIP_RANGED] > 0:
+                out[n] = L.A_SHIP_SHOOT
                 n += 1
             n = shooters(state, params, out, n)
-    elif ph == PH_INTERCEPT:
-        for r in range(MAX_RF):
-            if state[RF_ATK + r] != 0:
-                out[n] = A_TARGET + r
+    elif ph == L.PH_INTERCEPT:
+        for r in range(state[L.RF_TOP]):
+            if state[L.RF_ATK + r] != 0:
+                out[n] = L.A_TARGET + r
                 n += 1
     return n
 
 
 @njit(cache=True)
 def step(state, params, action, rng):
-    state[ACTIONS] += 1
+    state[L.ACTIONS] += 1
     a = action
-    mode = state[PEND_MODE]
-    if mode != PEND_NONE:
-        t = a - A_TARGET
-        kind = state[PEND_KIND]
-        src = state[PEND_SRC]
-        state[PEND_MODE] = PEND_NONE
-        state[PEND_KIND] = -1
-        state[PEND_SRC] = -1
-        if mode == PEND_PLAY:
+    mode = state[L.PEND_MODE]
+    if mode != L.PEND_NONE:
+        t = a - L.A_TARGET
+        kind = state[L.PEND_KIND]
+        src = state[L.PEND_SRC]
+        state[L.PEND_MODE] = L.PEND_NONE
+        state[L.PEND_KIND] = -1
+        state[L.PEND_SRC] = -1
+        if mode == L.PEND_PLAY:
             _resolve_play(state, params, kind, t)
         else:
-            if src == SRC_SHIP:
-                dmg = params[P_SHIP_RANGED]
+            if src == L.SRC_SHIP:
+                dmg = params[L.P_SHIP_RANGED]
             else:
                 dmg = t_ranged(state, params, src)
             ranged_hit(state, params, dmg, t)
             _check_exhausted(state, params)
-    elif a == A_END:
+    elif a == L.A_END:
         _end_phase(state, params, rng)
-    elif a < A_PLAY_RED:
-        _play(state, params, a - A_PLAY, False)
-    elif a < A_DISCARD:
-        _play(state, params, a - A_PLAY_RED, True)
-    elif a < A_SHIP_SHOOT:
-        k = a - A_DISCARD
-        state[HAND + k] -= 1
-        state[DISC + k] += 1
-    elif a == A_SHIP_SHOOT:
-        state[MARKER] = 0
-        state[PEND_MODE] = PEND_SHOT
-        state[PEND_SRC] = SRC_SHIP
-    elif a < A_TARGET:
-        s = a - A_SHOOT
-        state[TF_ACT + s] = 0
-        state[PEND_MODE] = PEND_SHOT
-        state[PEND_SRC] = s
+    elif a < L.A_PLAY_RED:
+        _play(state, params, a - L.A_PLAY, False)
+    elif a < L.A_DISCARD:
+        _play(state, params, a - L.A_PLAY_RED, True)
+    elif a < L.A_SHIP_SHOOT:
+        k = a - L.A_DISCARD
+        state[L.HAND + k] -= 1
+        state[L.DISC + k] += 1
+    elif a == L.A_SHIP_SHOOT:
+        state[L.MARKER] = 0
+        state[L.PEND_MODE] = L.PEND_SHOT
+        state[L.PEND_SRC] = L.SRC_SHIP
+    elif a < L.A_TARGET:
+        s = a - L.A_SHOOT
+        state[L.TF_ACT + s] = 0
+        state[L.PEND_MODE] = L.PEND_SHOT
+        state[L.PEND_SRC] = s
     else:  # interception: the asked Troop intercepts Rival slot a - A_TARGET
-        state[TF_INT + state[INT_SLOT]] = a - A_TARGET
+        state[L.TF_INT + state[L.INT_SLOT]] = a - L.A_TARGET
         _next_intercept(state, params, rng)
     advance(state, params, rng)
 
 
 @njit(cache=True)
 def returns(state, params, out):
-    out[0] = 1.0 if state[WON] else 0.0
+    out[0] = 1.0 if state[L.WON] else 0.0
 
 
 @njit(cache=True)
 def scores(state, params, out):
-    out[0] = state[CP]
+    out[0] = state[L.CP]
 
 
 @njit(cache=True)
 def info(state, params, out):
-    e = state[END]
-    rounds = state[TURN]
-    if e == END_WIN or e == END_CAP:
+    e = state[L.END]
+    rounds = state[L.TURN]
+    if e == L.END_WIN or e == L.END_CAP:
         rounds -= 1  # ended at the start of a turn that was not played
     out[0] = rounds
     out[1] = e
-    out[2] = state[CP]
-    out[3] = state[BUNKER_DMG]
-    out[4] = state[RIVAL_PLAYED]
-    out[5] = state[RIVAL_DESTROYED] + state[RIVAL_VANISHED]
-    out[6] = state[TROOPS_LOST]
-    out[7] = state[RTURN]
+    out[2] = state[L.CP]
+    out[3] = state[L.BUNKER_DMG]
+    out[4] = state[L.RIVAL_PLAYED]
+    out[5] = state[L.RIVAL_DESTROYED] + state[L.RIVAL_VANISHED]
+    out[6] = state[L.TROOPS_LOST]
+    out[7] = state[L.RTURN]
 
 
 @njit(cache=True)

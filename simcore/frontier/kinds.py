@@ -19,11 +19,7 @@ The kind follows the action's verb, the card type played and the phase::
 """
 from numba import njit
 
-from simcore.frontier.layout import (
-    A_DISCARD, A_END, A_PLAY, A_PLAY_RED, A_SHIP_SHOOT, A_SHOOT, A_TARGET, CF_N, CF_TYPE,
-    PEND_MODE, PEND_PLAY, PEND_SHOT, P_CARDS, PH_INTERCEPT, PHASE, T_BUILDING, T_EQUIPMENT,
-    T_IMPROVEMENT, T_TROOP,
-)
+from simcore.frontier import layout as L
 
 ACTION_KINDS = ("hire a Troop", "hire a Troop at reduced cost", "play a Building",
                 "play a Building at reduced cost", "play an Action", "attach an Equipment",
@@ -48,30 +44,30 @@ K_DISCARD = 13
 @njit(cache=True)
 def action_kind(state, params, action):
     """Kind of ``action`` in ``state`` (an index into SPEC.action_kinds); never raises."""
-    mode = state[PEND_MODE]
-    if mode == PEND_PLAY:
+    mode = state[L.PEND_MODE]
+    if mode == L.PEND_PLAY:
         return K_TARGET_OWN
-    if mode == PEND_SHOT:
+    if mode == L.PEND_SHOT:
         return K_TARGET_RIVAL
-    if action == A_END:
-        return K_NO_INTERCEPT if state[PHASE] == PH_INTERCEPT else K_END
-    if action < A_DISCARD:
-        red = action >= A_PLAY_RED
-        k = action - (A_PLAY_RED if red else A_PLAY)
-        t = params[P_CARDS + k * CF_N + CF_TYPE]
-        if t == T_TROOP:
+    if action == L.A_END:
+        return K_NO_INTERCEPT if state[L.PHASE] == L.PH_INTERCEPT else K_END
+    if action < L.A_DISCARD:
+        red = action >= L.A_PLAY_RED
+        k = action - (L.A_PLAY_RED if red else L.A_PLAY)
+        t = params[L.P_CARDS + k * L.CF_N + L.CF_TYPE]
+        if t == L.T_TROOP:
             return K_HIRE_RED if red else K_HIRE
-        if t == T_BUILDING:
+        if t == L.T_BUILDING:
             return K_BUILD_RED if red else K_BUILD
-        if t == T_EQUIPMENT or t == T_IMPROVEMENT:
+        if t == L.T_EQUIPMENT or t == L.T_IMPROVEMENT:
             return K_EQUIP
         return K_ACTION
-    if action < A_SHIP_SHOOT:
+    if action < L.A_SHIP_SHOOT:
         return K_DISCARD
-    if action == A_SHIP_SHOOT:
+    if action == L.A_SHIP_SHOOT:
         return K_SHIP_SHOOT
-    if action < A_TARGET:
+    if action < L.A_TARGET:
         return K_SHOOT
-    if state[PHASE] == PH_INTERCEPT:
+    if state[L.PHASE] == L.PH_INTERCEPT:
         return K_INTERCEPT
     return K_TARGET_RIVAL

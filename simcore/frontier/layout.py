@@ -13,7 +13,7 @@ Decks are kept as per-kind counts: a shuffled deck is drawn uniformly at random
 (the draw is chance, taken from the rng at draw time), so no deck order is stored
 in the state and search can never peek at it.
 
-State (int32), 277 entries::
+State (int32), 279 entries::
 
     0    1      2     3      4    5          6          7         8         9
     +----+------+-----+------+----+----------+----------+---------+---------+--------+
@@ -35,6 +35,10 @@ State (int32), 277 entries::
     205 RF_ACT[24]   1 activated, 0 deactivated
     229 RF_DMG[24]   damage taken
     253 RF_ATK[24]   while a Rival assault resolves: 1 assaulting, 2 assaulting and Opposed
+    277 TF_TOP       1 + the highest Tel·lus field slot ever filled; RF_TOP (278) the same
+                     for the Rival field.  Slots at or above it are empty, so the kernels'
+                     slot loops stop there (cards enter only through place_tellus /
+                     place_rival, which raise it; it never has to come down)
 
     END        0 playing, else an END_* code
     PHASE      PH_* (whose decision it is: always the Tel·lus player, seat 0)
@@ -46,6 +50,15 @@ State (int32), 277 entries::
     PEND_SRC   shooter slot for PEND_SHOT (SRC_SHIP for the Spaceship)
     INT_SLOT   the Tel·lus Troop asked to intercept now (PH_INTERCEPT)
     MARKER     1 while the Spaceship holds its Crystal Marker (only with ship.enabled)
+    BUNKER_HIT 1 once unopposed attackers damaged the Bunker this Rival turn (chart row 3)
+    BUNKER_DMG total Structure the Bunker lost this game          (info column)
+    RIVAL_PLAYED    Rival cards revealed onto the field so far    (info column)
+    RIVAL_DESTROYED / RIVAL_VANISHED  Rival cards removed by damage / vanished
+    TROOPS_LOST     Tel·lus Troops destroyed or vanished          (info column)
+    ACTIONS    decisions taken so far (step calls)
+    HAND..VAN  per-kind card counts of the hand, the Decks, the Discard Piles and the
+               Vanished Area; RDECK the Rival Deck by Zrug kind
+    TF_* / RF_*  one column per field slot (slot s of the Tel·lus field is TF_KIND + s, ...)
 
 Params (int32)::
 
@@ -130,7 +143,9 @@ RF_KIND = TF_INT + MAX_TF
 RF_ACT = RF_KIND + MAX_RF
 RF_DMG = RF_ACT + MAX_RF
 RF_ATK = RF_DMG + MAX_RF
-STATE_SIZE = RF_ATK + MAX_RF
+TF_TOP = RF_ATK + MAX_RF
+RF_TOP = TF_TOP + 1
+STATE_SIZE = RF_TOP + 1
 
 # phases
 PH_SPACESHIP, PH_RANGED, PH_HIRING, PH_DISCARD, PH_INTERCEPT = range(5)

@@ -1,6 +1,7 @@
 """Dark Frontier: the Rival turn (reveal, draw, Assault and its interceptions)."""
 from numba import njit
 
+from simcore.frontier import layout as L
 from simcore.frontier.field import (
     bunker_slot,
     cf,
@@ -14,68 +15,6 @@ from simcore.frontier.field import (
     t_ranged,
     t_speed,
 )
-from simcore.frontier.layout import (
-    BUNKER,
-    BUNKER_DMG,
-    BUNKER_HIT,
-    CF_ANTIGRAV,
-    CF_ATTACK,
-    CF_DECK,
-    CF_LIFE,
-    CF_N,
-    CF_SPEED,
-    CF_STRUCT,
-    CF_TYPE,
-    CP,
-    D_ARMY,
-    D_ORDERS,
-    DECK,
-    DISC,
-    END,
-    END_ABANDON,
-    END_BUNKER,
-    END_CAP,
-    END_EXHAUSTED,
-    END_PLAYING,
-    END_WIN,
-    HAND,
-    INT_SLOT,
-    MARKER,
-    MAX_RF,
-    MAX_TF,
-    NK,
-    NR,
-    P_ABANDONMENT,
-    P_CARDS,
-    P_CP_TARGET,
-    P_DMG_PERSISTS,
-    P_EXHAUST_WIN,
-    P_FIRST_STRIKE_KILLS,
-    P_REVEAL_ACTIVE,
-    P_RIVAL_REACTIVATE,
-    P_SHIP,
-    P_SKIP_MODE,
-    P_SKIP_T4,
-    P_TURN_CAP,
-    PH_INTERCEPT,
-    PH_SPACESHIP,
-    PHASE,
-    RDECK,
-    RF_ACT,
-    RF_ATK,
-    RF_DMG,
-    RF_KIND,
-    RIVAL0,
-    RIVAL_PLAYED,
-    RTURN,
-    T_TROOP,
-    TF_ACT,
-    TF_DMG,
-    TF_INT,
-    TF_KIND,
-    TURN,
-    WON,
-)
 from simcore.rng import randint
 
 
@@ -85,8 +24,8 @@ from simcore.rng import randint
 @njit(cache=True)
 def rival_row(params, t):
     """Chart row (1..5, 0 = nothing) the Rival carries out on its turn ``t``."""
-    if params[P_SKIP_T4]:
-        if params[P_SKIP_MODE] == 0:
+    if params[L.P_SKIP_T4]:
+        if params[L.P_SKIP_MODE] == 0:
             if t == 4:
                 return 0
         elif t >= 4:
@@ -101,12 +40,12 @@ def reveal(state, params, active, rng):
     if n == 0:
         return -1
     x = randint(rng, n)
-    for i in range(NR):
-        c = state[RDECK + i]
+    for i in range(L.NR):
+        c = state[L.RDECK + i]
         if x < c:
-            state[RDECK + i] -= 1
-            state[RIVAL_PLAYED] += 1
-            return place_rival(state, RIVAL0 + i, active)
+            state[L.RDECK + i] -= 1
+            state[L.RIVAL_PLAYED] += 1
+            return place_rival(state, L.RIVAL0 + i, active)
         x -= c
     return -1
 
@@ -115,18 +54,18 @@ def reveal(state, params, active, rng):
 def draw(state, params, deck, rng):
     """Draw one card from the player's ``deck`` (D_ARMY / D_ORDERS); False if empty."""
     n = 0
-    for k in range(NK):
-        if cf(params, k, CF_DECK) == deck:
-            n += state[DECK + k]
+    for k in range(L.NK):  # card data indexed directly: a helper call per kind costs ~10 ns
+        if params[L.P_CARDS + k * L.CF_N + L.CF_DECK] == deck:
+            n += state[L.DECK + k]
     if n == 0:
         return False
     x = randint(rng, n)
-    for k in range(NK):
-        if cf(params, k, CF_DECK) == deck:
-            c = state[DECK + k]
+    for k in range(L.NK):
+        if params[L.P_CARDS + k * L.CF_N + L.CF_DECK] == deck:
+            c = state[L.DECK + k]
             if x < c:
-                state[DECK + k] -= 1
-                state[HAND + k] += 1
+                state[L.DECK + k] -= 1
+                state[L.HAND + k] += 1
                 return True
             x -= c
     return False
@@ -134,34 +73,35 @@ def draw(state, params, deck, rng):
 
 @njit(cache=True)
 def _next_interceptor(state, params, after):
-    for s in range(after + 1, MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and state[TF_ACT + s] == 1 and params[P_CARDS + k * CF_N + CF_TYPE] == T_TROOP:
+    for s in range(after + 1, state[L.TF_TOP]):
+        k = state[L.TF_KIND + s]
+        if (k >= 0 and state[L.TF_ACT + s] == 1
+                and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP):
             return s
     return -1
 
 
 @njit(cache=True)
 def _check_exhausted(state, params):
-    if state[END] != END_PLAYING:
+    if state[L.END] != L.END_PLAYING:
         return
     if rival_on_field(state) == 0 and rival_deck_left(state) == 0:
-        state[END] = END_EXHAUSTED
-        win = (params[P_EXHAUST_WIN] != 0 and state[CP] >= params[P_CP_TARGET]
+        state[L.END] = L.END_EXHAUSTED
+        win = (params[L.P_EXHAUST_WIN] != 0 and state[L.CP] >= params[L.P_CP_TARGET]
                and bunker_slot(state) >= 0)
-        state[WON] = 1 if win else 0
+        state[L.WON] = 1 if win else 0
 
 
 @njit(cache=True)
 def _clear_troop_damage(state, params):
-    if params[P_DMG_PERSISTS]:
+    if params[L.P_DMG_PERSISTS]:
         return
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and params[P_CARDS + k * CF_N + CF_TYPE] == T_TROOP:
-            state[TF_DMG + s] = 0
-    for r in range(MAX_RF):
-        state[RF_DMG + r] = 0
+    for s in range(state[L.TF_TOP]):
+        k = state[L.TF_KIND + s]
+        if k >= 0 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP:
+            state[L.TF_DMG + s] = 0
+    for r in range(state[L.RF_TOP]):
+        state[L.RF_DMG + r] = 0
 
 
 @njit(cache=True)
@@ -169,22 +109,23 @@ def start_assault(state, params):
     """Every activated Rival Troop assaults the Bunker.  Returns True when the
     player has an interception to decide (PHASE becomes PH_INTERCEPT)."""
     n = 0
-    for r in range(MAX_RF):
-        k = state[RF_KIND + r]
-        if k >= 0 and state[RF_ACT + r] == 1 and cf(params, k, CF_TYPE) == T_TROOP:
-            state[RF_ATK + r] = 1
+    for r in range(state[L.RF_TOP]):
+        k = state[L.RF_KIND + r]
+        if (k >= 0 and state[L.RF_ACT + r] == 1
+                and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP):
+            state[L.RF_ATK + r] = 1
             n += 1
         else:
-            state[RF_ATK + r] = 0
-    for s in range(MAX_TF):
-        state[TF_INT + s] = -1
+            state[L.RF_ATK + r] = 0
+    for s in range(state[L.TF_TOP]):
+        state[L.TF_INT + s] = -1
     if n == 0:
         return False
     s = _next_interceptor(state, params, -1)
     if s < 0:
         return False
-    state[INT_SLOT] = s
-    state[PHASE] = PH_INTERCEPT
+    state[L.INT_SLOT] = s
+    state[L.PHASE] = L.PH_INTERCEPT
     return True
 
 
@@ -193,45 +134,46 @@ def _first_striker(state, params, s, r):
     """Whether interceptor s strikes first against attacker r."""
     if t_speed(state, params, s):
         return True
-    return t_ranged(state, params, s) > 0 and cf(params, state[RF_KIND + r], CF_ANTIGRAV) > 0
+    return t_ranged(state, params, s) > 0 and cf(params, state[L.RF_KIND + r], L.CF_ANTIGRAV) > 0
 
 
 @njit(cache=True)
 def _attacker_hits(state, params, r):
     """Attacker r deals its Attack to its interceptors: lethal damage to the
     interceptor with the least Life left first, then the next (assumed)."""
-    dmg = cf(params, state[RF_KIND + r], CF_ATTACK)
+    dmg = cf(params, state[L.RF_KIND + r], L.CF_ATTACK)
     first = -1
     while dmg > 0:
         best = -1
         best_left = 1 << 30
-        for s in range(MAX_TF):
-            if state[TF_KIND + s] >= 0 and state[TF_INT + s] == r:
+        for s in range(state[L.TF_TOP]):
+            if state[L.TF_KIND + s] >= 0 and state[L.TF_INT + s] == r:
                 if first < 0:
                     first = s
-                left = t_life(state, params, s) - state[TF_DMG + s]
+                left = t_life(state, params, s) - state[L.TF_DMG + s]
                 if 0 < left < best_left:
                     best_left = left
                     best = s
         if best < 0:
             if first >= 0:
-                state[TF_DMG + first] += dmg
+                state[L.TF_DMG + first] += dmg
             return
         g = min(best_left, dmg)
-        state[TF_DMG + best] += g
+        state[L.TF_DMG + best] += g
         dmg -= g
 
 
 @njit(cache=True)
 def _remove_dead(state, params):
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if (k >= 0 and state[TF_DMG + s] > 0 and params[P_CARDS + k * CF_N + CF_TYPE] == T_TROOP
-                and state[TF_DMG + s] >= t_life(state, params, s)):
+    for s in range(state[L.TF_TOP]):
+        k = state[L.TF_KIND + s]
+        if (k >= 0 and state[L.TF_DMG + s] > 0
+                and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP
+                and state[L.TF_DMG + s] >= t_life(state, params, s)):
             remove_tellus(state, params, s, False)
-    for r in range(MAX_RF):
-        k = state[RF_KIND + r]
-        if k >= 0 and state[RF_DMG + r] >= cf(params, k, CF_LIFE):
+    for r in range(state[L.RF_TOP]):
+        k = state[L.RF_KIND + r]
+        if k >= 0 and state[L.RF_DMG + r] >= params[L.P_CARDS + k * L.CF_N + L.CF_LIFE]:
             remove_rival(state, r, False)
 
 
@@ -239,104 +181,148 @@ def _remove_dead(state, params):
 def resolve_assault(state, params):
     """Assault steps 3-5 for the marked attackers (RF_ATK) and the declared
     interceptions (TF_INT).  Returns the damage dealt to the Bunker."""
-    # who is Opposed (remembered: an attacker stays Opposed when its interceptors die)
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 1:
-            for s in range(MAX_TF):
-                if state[TF_KIND + s] >= 0 and state[TF_INT + s] == r:
-                    state[RF_ATK + r] = 2
-                    break
-    # step 3, first strikes: Speed Assault; Ranged interceptors against Anti Gravity
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 2:
-            k = state[RF_KIND + r]
-            if cf(params, k, CF_SPEED) > 0:
-                _attacker_hits(state, params, r)
-            for s in range(MAX_TF):
-                if (state[TF_KIND + s] >= 0 and state[TF_INT + s] == r
-                        and _first_striker(state, params, s, r)):
-                    state[RF_DMG + r] += t_attack(state, params, s)
-    if params[P_FIRST_STRIKE_KILLS]:
+    mark_opposed(state)
+    assault_first_strikes(state, params)
+    if params[L.P_FIRST_STRIKE_KILLS]:  # DF-TURN-34 (assumed)
         _remove_dead(state, params)
-    # step 3, everyone else at the same time
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 2 and state[RF_KIND + r] >= 0:
-            k = state[RF_KIND + r]
-            for s in range(MAX_TF):
-                if (state[TF_KIND + s] >= 0 and state[TF_INT + s] == r
-                        and not _first_striker(state, params, s, r)):
-                    state[RF_DMG + r] += t_attack(state, params, s)
-            if cf(params, k, CF_SPEED) == 0:
-                _attacker_hits(state, params, r)
-    # step 4: non-Opposed attackers hit the Bunker
-    total = 0
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] == 1 and state[RF_KIND + r] >= 0:
-            total += cf(params, state[RF_KIND + r], CF_ATTACK)
-    b = bunker_slot(state)
-    if total > 0 and b >= 0:
-        state[TF_DMG + b] += total
-        state[BUNKER_DMG] += total
-        state[BUNKER_HIT] = 1
-        if state[TF_DMG + b] >= cf(params, BUNKER, CF_STRUCT):
-            remove_tellus(state, params, b, False)
-    # step 5: destroy, then surviving attackers become deactivated
-    _remove_dead(state, params)
-    for r in range(MAX_RF):
-        if state[RF_ATK + r] != 0 and state[RF_KIND + r] >= 0:
-            state[RF_ACT + r] = 0
-        state[RF_ATK + r] = 0
-    for s in range(MAX_TF):
-        state[TF_INT + s] = -1
-    if bunker_slot(state) < 0:
-        state[END] = END_BUNKER
-        state[WON] = 0
+    assault_simultaneous_damage(state, params)
+    total = assault_unopposed_damage(state, params)
+    assault_destroy_and_deactivate(state, params)
     return total
 
 
 @njit(cache=True)
+def mark_opposed(state):
+    """Every intercepted attacker is Opposed (RF_ATK 2), and stays so when its
+    interceptors die (DF-TURN-29).  Interceptors only ever target attackers, so one
+    pass over them marks every one."""
+    for s in range(state[L.TF_TOP]):
+        r = state[L.TF_INT + s]
+        if r >= 0 and state[L.TF_KIND + s] >= 0 and state[L.RF_ATK + r] == 1:
+            state[L.RF_ATK + r] = 2
+
+
+@njit(cache=True)
+def assault_first_strikes(state, params):
+    """Step 3 exceptions: Speed Assault attackers, and Ranged interceptors against
+    Anti Gravity, deal their damage first (DF-TURN-32, DF-TURN-33)."""
+    for r in range(state[L.RF_TOP]):
+        if state[L.RF_ATK + r] == 2:
+            k = state[L.RF_KIND + r]
+            if cf(params, k, L.CF_SPEED) > 0:
+                _attacker_hits(state, params, r)
+            for s in range(state[L.TF_TOP]):
+                if (state[L.TF_KIND + s] >= 0 and state[L.TF_INT + s] == r
+                        and _first_striker(state, params, s, r)):
+                    state[L.RF_DMG + r] += t_attack(state, params, s)
+
+
+@njit(cache=True)
+def assault_simultaneous_damage(state, params):
+    """Step 3: every other Opposed Troop deals its Attack at the same time (DF-TURN-31)."""
+    for r in range(state[L.RF_TOP]):
+        if state[L.RF_ATK + r] == 2 and state[L.RF_KIND + r] >= 0:
+            k = state[L.RF_KIND + r]
+            for s in range(state[L.TF_TOP]):
+                if (state[L.TF_KIND + s] >= 0 and state[L.TF_INT + s] == r
+                        and not _first_striker(state, params, s, r)):
+                    state[L.RF_DMG + r] += t_attack(state, params, s)
+            if cf(params, k, L.CF_SPEED) == 0:
+                _attacker_hits(state, params, r)
+
+
+@njit(cache=True)
+def assault_unopposed_damage(state, params):
+    """Step 4: non-Opposed attackers deal their Attack to the Bunker's Structure; at 0 it
+    is destroyed (DF-TURN-35, DF-TURN-36).  Returns the damage dealt."""
+    total = 0
+    for r in range(state[L.RF_TOP]):
+        if state[L.RF_ATK + r] == 1 and state[L.RF_KIND + r] >= 0:
+            total += params[L.P_CARDS + state[L.RF_KIND + r] * L.CF_N + L.CF_ATTACK]
+    b = bunker_slot(state)
+    if total > 0 and b >= 0:
+        state[L.TF_DMG + b] += total
+        state[L.BUNKER_DMG] += total
+        state[L.BUNKER_HIT] = 1
+        if state[L.TF_DMG + b] >= cf(params, L.BUNKER, L.CF_STRUCT):
+            remove_tellus(state, params, b, False)
+    return total
+
+
+@njit(cache=True)
+def assault_destroy_and_deactivate(state, params):
+    """Step 5: Troops with lethal damage are destroyed, then surviving attackers become
+    deactivated (DF-TURN-37, DF-TURN-38); losing the Bunker loses the game (DF-END-01)."""
+    _remove_dead(state, params)
+    for r in range(state[L.RF_TOP]):
+        if state[L.RF_ATK + r] != 0 and state[L.RF_KIND + r] >= 0:
+            state[L.RF_ACT + r] = 0
+        state[L.RF_ATK + r] = 0
+    for s in range(state[L.TF_TOP]):
+        state[L.TF_INT + s] = -1
+    if bunker_slot(state) < 0:
+        state[L.END] = L.END_BUNKER
+        state[L.WON] = 0
+
+
+@njit(cache=True)
 def start_player_turn(state, params, rng):
-    """Start of a Tel·lus turn: win check, turn cap, Activation, Draw."""
-    state[TURN] += 1
-    state[PHASE] = PH_SPACESHIP
-    if state[CP] >= params[P_CP_TARGET] and bunker_slot(state) >= 0:
-        state[END] = END_WIN
-        state[WON] = 1
+    """Start of a Tel·lus turn: the win check (DF-END-03), the turn cap, then the
+    Activation and Draw Phases."""
+    state[L.TURN] += 1
+    state[L.PHASE] = L.PH_SPACESHIP
+    if state[L.CP] >= params[L.P_CP_TARGET] and bunker_slot(state) >= 0:
+        state[L.END] = L.END_WIN
+        state[L.WON] = 1
         return
-    if state[TURN] > params[P_TURN_CAP]:
-        state[END] = END_CAP
-        state[WON] = 0
+    if state[L.TURN] > params[L.P_TURN_CAP]:
+        state[L.END] = L.END_CAP
+        state[L.WON] = 0
         return
-    if state[TURN] > 1:
-        for s in range(MAX_TF):
-            if state[TF_KIND + s] >= 0:
-                state[TF_ACT + s] = 1
-        a = draw(state, params, D_ARMY, rng)
-        o = draw(state, params, D_ORDERS, rng)
-        if not a and not o and params[P_ABANDONMENT]:
-            state[END] = END_ABANDON
-            state[WON] = 0
-            return
-        state[MARKER] = 1 if params[P_SHIP] else 0
+    if state[L.TURN] > 1:  # the first turn skips Activation and Draw (DF-TURN-05, DF-TURN-08)
+        activation_phase(state)
+        draw_phase(state, params, rng)
+
+
+@njit(cache=True)
+def activation_phase(state):
+    """Activation Phase: activate all of your cards (DF-TURN-04)."""
+    for s in range(state[L.TF_TOP]):
+        if state[L.TF_KIND + s] >= 0:
+            state[L.TF_ACT + s] = 1
+
+
+@njit(cache=True)
+def draw_phase(state, params, rng):
+    """Draw Phase: one card from each Deck (DF-TURN-06), the Crystal Marker back on the
+    Spaceship (DF-TURN-07); with nothing left to draw the game is lost
+    only where abandonment is switched on (DF-END-07, DF-END-08)."""
+    a = draw(state, params, L.D_ARMY, rng)
+    o = draw(state, params, L.D_ORDERS, rng)
+    if not a and not o and params[L.P_ABANDONMENT]:
+        state[L.END] = L.END_ABANDON
+        state[L.WON] = 0
+        return
+    state[L.MARKER] = 1 if params[L.P_SHIP] else 0
 
 
 @njit(cache=True)
 def rival_turn_finish(state, params, rng):
     """Chart steps after the assault, end of the Rival turn, next Tel·lus turn."""
-    row = rival_row(params, state[RTURN])
-    if row == 3 and state[BUNKER_HIT]:
+    row = rival_row(params, state[L.RTURN])
+    if row == 3 and state[L.BUNKER_HIT]:
         reveal(state, params, 1, rng)
     elif row == 4:
-        for k in range(NK):
-            if cf(params, k, CF_DECK) == D_ARMY:
-                state[DECK + k] += state[DISC + k]
-                state[DISC + k] = 0
+        for k in range(L.NK):
+            if params[L.P_CARDS + k * L.CF_N + L.CF_DECK] == L.D_ARMY:
+                state[L.DECK + k] += state[L.DISC + k]
+                state[L.DISC + k] = 0
     _clear_troop_damage(state, params)
     # the next Tel·lus turn starts now, and its win check ("start one of your turns with
     # 10 Colonization Points ... and a Bunker") comes before the wiped-out Rival ends the game
-    if not (state[CP] >= params[P_CP_TARGET] and bunker_slot(state) >= 0):
+    if not (state[L.CP] >= params[L.P_CP_TARGET] and bunker_slot(state) >= 0):
         _check_exhausted(state, params)
-        if state[END] != END_PLAYING:
+        if state[L.END] != L.END_PLAYING:
             return
     start_player_turn(state, params, rng)
 
@@ -344,14 +330,14 @@ def rival_turn_finish(state, params, rng):
 @njit(cache=True)
 def rival_turn(state, params, rng):
     """Run the Rival turn until the player must decide an interception or it ends."""
-    state[RTURN] += 1
-    state[BUNKER_HIT] = 0
-    if params[P_RIVAL_REACTIVATE]:
-        for r in range(MAX_RF):
-            if state[RF_KIND + r] >= 0:
-                state[RF_ACT + r] = 1
-    row = rival_row(params, state[RTURN])
-    act = params[P_REVEAL_ACTIVE]
+    state[L.RTURN] += 1
+    state[L.BUNKER_HIT] = 0
+    if params[L.P_RIVAL_REACTIVATE]:
+        for r in range(state[L.RF_TOP]):
+            if state[L.RF_KIND + r] >= 0:
+                state[L.RF_ACT + r] = 1
+    row = rival_row(params, state[L.RTURN])
+    act = params[L.P_REVEAL_ACTIVE]
     if row == 1 or row == 5:
         reveal(state, params, act, rng)
     elif row == 2:
@@ -366,7 +352,7 @@ def rival_turn(state, params, rng):
         if start_assault(state, params):
             return
         resolve_assault(state, params)
-        if state[END] != END_PLAYING:
+        if state[L.END] != L.END_PLAYING:
             return
     rival_turn_finish(state, params, rng)
 

@@ -16,30 +16,8 @@ A finished game gives its returns (1 won, 0 lost).  No allocation; never raises.
 import numpy as np
 from numba import njit
 
+from simcore.frontier import layout as L
 from simcore.frontier.field import bunker_slot, cf, rival_deck_left, t_attack, t_life
-from simcore.frontier.layout import (
-    BUNKER,
-    CF_ATTACK,
-    CF_LIFE,
-    CF_STRUCT,
-    CF_TYPE,
-    CP,
-    END,
-    END_PLAYING,
-    MAX_RF,
-    MAX_TF,
-    P_CP_TARGET,
-    P_EXHAUST_WIN,
-    P_TURN_CAP,
-    RF_DMG,
-    RF_KIND,
-    T_TROOP,
-    TF_DMG,
-    TF_HOST,
-    TF_KIND,
-    TURN,
-    WON,
-)
 
 
 @njit(cache=True)
@@ -48,32 +26,32 @@ def success_logit(state, params):
     b = bunker_slot(state)
     if b < 0:
         return -6.0
-    target = max(params[P_CP_TARGET], 1)
-    cp = state[CP]
+    target = max(params[L.P_CP_TARGET], 1)
+    cp = state[L.CP]
     cpf = min(cp / target, 1.0)
     need = max(target - cp, 0)
-    struct = max(cf(params, BUNKER, CF_STRUCT), 1)
-    hp = max(struct - state[TF_DMG + b], 0)
+    struct = max(cf(params, L.BUNKER, L.CF_STRUCT), 1)
+    hp = max(struct - state[L.TF_DMG + b], 0)
     hpf = hp / struct
     # the Rival's pressure on the field against the Troops that can intercept it
     ratk = 0.0
     rlife = 0.0
     nriv = 0
-    for r in range(MAX_RF):
-        k = state[RF_KIND + r]
+    for r in range(state[L.RF_TOP]):
+        k = state[L.RF_KIND + r]
         if k >= 0:
             nriv += 1
-            ratk += cf(params, k, CF_ATTACK)
-            rlife += max(cf(params, k, CF_LIFE) - state[RF_DMG + r], 0)
+            ratk += cf(params, k, L.CF_ATTACK)
+            rlife += max(cf(params, k, L.CF_LIFE) - state[L.RF_DMG + r], 0)
     tatk = 0.0
     tlife = 0.0
     ntroop = 0
-    for s in range(MAX_TF):
-        k = state[TF_KIND + s]
-        if k >= 0 and state[TF_HOST + s] == -1 and cf(params, k, CF_TYPE) == T_TROOP:
+    for s in range(state[L.TF_TOP]):
+        k = state[L.TF_KIND + s]
+        if k >= 0 and state[L.TF_HOST + s] == -1 and cf(params, k, L.CF_TYPE) == L.T_TROOP:
             ntroop += 1
             tatk += t_attack(state, params, s)
-            tlife += max(t_life(state, params, s) - state[TF_DMG + s], 0)
+            tlife += max(t_life(state, params, s) - state[L.TF_DMG + s], 0)
     # attackers no interceptor stands in front of reach the Bunker
     unopposed = ratk * max(nriv - ntroop, 0) / max(nriv, 1)
     press = (unopposed + 0.25 * max(ratk - tlife, 0.0)) / max(hp, 1)
@@ -82,9 +60,9 @@ def success_logit(state, params):
     # time: the Rival cards still to come (exhaustion ends the mission) and the turn cap
     if need > 0:
         left = rival_deck_left(state) + nriv
-        if params[P_EXHAUST_WIN] == 0 and left < need:
+        if params[L.P_EXHAUST_WIN] == 0 and left < need:
             x -= 0.5 * (need - left)
-        turns = params[P_TURN_CAP] - state[TURN] + 1
+        turns = params[L.P_TURN_CAP] - state[L.TURN] + 1
         if turns < need:
             x -= 0.6 * (need - max(turns, 0))
     if x > 30.0:
@@ -97,7 +75,7 @@ def success_logit(state, params):
 @njit(cache=True)
 def evaluate(state, params, out):
     """The estimated chance of completing the mission in [0, 1]; a finished game: returns."""
-    if state[END] != END_PLAYING:
-        out[0] = 1.0 if state[WON] else 0.0
+    if state[L.END] != L.END_PLAYING:
+        out[0] = 1.0 if state[L.WON] else 0.0
         return
     out[0] = 1.0 / (1.0 + np.exp(-success_logit(state, params)))

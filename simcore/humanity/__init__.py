@@ -129,6 +129,19 @@ def compile_params(rules, players, setup):
     p = np.zeros(L.PARAMS_SIZE, dtype=np.int32)
     p[L.P_NUM_PLAYERS] = players
     p[L.P_SCENARIO] = scen
+    longer = _compile_game(rules, p, scen)
+    _compile_cards(rules, p, players)
+    _compile_events(rules, p, scen, longer)
+    if p[L.P_ROUND_CAP] < 1:
+        raise BadInput("humanity: game.round_cap must be >= 1")
+    return p
+
+
+
+
+def _compile_game(rules, p, scen):
+    """Setup, game, trade, weapon and bidding values and the packs in play; returns whether
+    the Longer Game variant is on."""
     survival = int_in(rules, "variant.survival_mode", 0, 1)
     longer = int_in(rules, "variant.longer_game", 0, 1)
     p[L.P_HAND_SIZE] = int_in(rules, "setup.hand_size", 1, 12)
@@ -187,8 +200,11 @@ def compile_params(rules, players, setup):
     ][scen]
     p[L.P_MAIN_OLD], p[L.P_MAIN_NEW], p[L.P_SURV_OLD], p[L.P_SURV_NEW] = (
         main_old, main_new, surv_old, surv_new)
+    return longer
 
-    # ---- cards ----
+
+def _compile_cards(rules, p, players):
+    """The card table (one KF_N row per card kind) and the deck-size checks."""
     keys = _card_keys(rules)
     if len(keys) > L.MAX_KINDS:
         raise BadInput(f"humanity: {len(keys)} card kinds; valid: at most {L.MAX_KINDS}")
@@ -256,7 +272,9 @@ def compile_params(rules, players, setup):
     if surv > L.SDECK_CAP:
         raise BadInput(f"humanity: {surv} Survivor cards; valid: at most {L.SDECK_CAP}")
 
-    # ---- events ----
+
+def _compile_events(rules, p, scen, longer):
+    """The event table, the six Event decks and the scenario's Event deck."""
     ekeys = _event_keys(rules)
     if len(ekeys) > L.MAX_EV_KINDS:
         raise BadInput(f"humanity: {len(ekeys)} events; valid: at most {L.MAX_EV_KINDS}")
@@ -321,9 +339,6 @@ def compile_params(rules, players, setup):
     p[L.P_LONGER_EXTRA] = n_extra
     p[L.P_NUM_EVENTS] = n_events + n_extra
     p[L.P_EV_SHUFFLED] = 1 if (scen == 3 or n_extra > 0) else 0
-    if p[L.P_ROUND_CAP] < 1:
-        raise BadInput("humanity: game.round_cap must be >= 1")
-    return p
 
 
 def describe_action(action: int) -> str:

@@ -125,32 +125,7 @@ def _describe(state, params, a: int) -> str | None:
     opt = a - L.OPT_BASE if L.OPT_BASE <= a < L.COL_BASE else -1
 
     if code == L.T_MENU:
-        left = int(state[L.ACTIONS])
-        if a == L.A_DONE:
-            return f"{who} ends the Action phase turn ({left} action{'s' * (left != 1)} left)"
-        if a == L.A_DISCARD:
-            return f"{who} takes the discard action ({int(state[o + L.S_HAND_N])} cards in hand)"
-        if colk >= 0:
-            if _kf(params, colk, L.KF_TYPE) == L.TY_BUILDING:
-                placed = int(state[o + L.S_COL_PLACED + col])
-                return f"{who} continues constructing {card_name(colk)} " \
-                       f"({placed}/{_kf(params, colk, L.KF_COST)} Supplies placed)"
-            ab = effect_text(_kf(params, colk, L.KF_ABIL), _kf(params, colk, L.KF_ABIL_AMT))
-            how = "as an action" if _kf(params, colk, L.KF_TIMING) == L.TM_ACTION \
-                else "once per round"
-            return f"{who} uses the Survivor {card_name(colk)}'s ability ({ab}, {how})"
-        if hand >= 0:
-            if _kf(params, hand, L.KF_TYPE) == L.TY_BUILDING:
-                return f"{who} constructs the Building {card_name(hand)} into the Colony " \
-                       f"(cost {_kf(params, hand, L.KF_COST)}, {_kf(params, hand, L.KF_SP)} SP)"
-            extra = ""
-            if _kf(params, hand, L.KF_NEEDS_FIRE):
-                extra = ", firing a Weapon"
-            life = _kf(params, hand, L.KF_LIFE)
-            if life:
-                extra += f", {'gain' if life > 0 else 'lose'} {abs(life)} Life"
-            return f"{who} plays the Action card {card_name(hand)} " \
-                   f"({_card_effects(params, hand)}{extra})"
+        return _describe_menu(state, params, o, who, a, hand, col, colk)
     if code == L.T_BUILD:
         name = card_name(int(state[o + L.S_COL_KIND + aux])) if aux >= 0 else "the Building"
         placed = int(state[o + L.S_COL_PLACED + aux]) if aux >= 0 else 0
@@ -205,6 +180,42 @@ def _describe(state, params, a: int) -> str | None:
             return f"{who} does not reload"
         if hand >= 0:
             return f"{who} discards {card_name(hand)} to reload all Weapons"
+    return _describe_effect(state, params, code, amt, aux, o, who, a, hand, col, colk, opt)
+
+
+def _describe_menu(state, params, o, who, a, hand, col, colk):
+    """The Action phase menu: end the turn, discard, construct, use an ability, play a card."""
+    left = int(state[L.ACTIONS])
+    if a == L.A_DONE:
+        return f"{who} ends the Action phase turn ({left} action{'s' * (left != 1)} left)"
+    if a == L.A_DISCARD:
+        return f"{who} takes the discard action ({int(state[o + L.S_HAND_N])} cards in hand)"
+    if colk >= 0:
+        if _kf(params, colk, L.KF_TYPE) == L.TY_BUILDING:
+            placed = int(state[o + L.S_COL_PLACED + col])
+            return f"{who} continues constructing {card_name(colk)} " \
+                   f"({placed}/{_kf(params, colk, L.KF_COST)} Supplies placed)"
+        ab = effect_text(_kf(params, colk, L.KF_ABIL), _kf(params, colk, L.KF_ABIL_AMT))
+        how = "as an action" if _kf(params, colk, L.KF_TIMING) == L.TM_ACTION \
+            else "once per round"
+        return f"{who} uses the Survivor {card_name(colk)}'s ability ({ab}, {how})"
+    if hand >= 0:
+        if _kf(params, hand, L.KF_TYPE) == L.TY_BUILDING:
+            return f"{who} constructs the Building {card_name(hand)} into the Colony " \
+                   f"(cost {_kf(params, hand, L.KF_COST)}, {_kf(params, hand, L.KF_SP)} SP)"
+        extra = ""
+        if _kf(params, hand, L.KF_NEEDS_FIRE):
+            extra = ", firing a Weapon"
+        life = _kf(params, hand, L.KF_LIFE)
+        if life:
+            extra += f", {'gain' if life > 0 else 'lose'} {abs(life)} Life"
+        return f"{who} plays the Action card {card_name(hand)} " \
+               f"({_card_effects(params, hand)}{extra})"
+    return None
+
+
+def _describe_effect(state, params, code, amt, aux, o, who, a, hand, col, colk, opt):
+    """The decisions inside card and Event effects (E_*)."""
     if code == L.E_DRAW and opt >= 0:
         return f"{who} rescues {_row(state, opt)} (empty Draw deck)"
     if code == L.E_RESCUE and opt >= 0:

@@ -26,13 +26,7 @@ action::
 """
 from numba import njit
 
-from simcore.humanity.layout import (
-    A_DISCARD, A_DONE, A_YES, COL_BASE, E_DISCARD, E_DISCARD_SUPPLY, E_DRAW, E_FINISH,
-    E_HEROIC, E_PAY, E_RESCUE, E_ROBBERY, E_STRIKE, E_TRADE_ANY, E_TRADE_SUPPLY, E_TRASH,
-    KF_TYPE, KF_N, OPT_BASE, P_CARDS, S_COL_KIND, S_HAND, SEAT0, SEAT_SZ, T_BID, T_BUILD,
-    T_DISCARD_ACT, T_EBID, T_EVENT, T_FIRE_OPT, T_MENU, T_PICK, T_RECRUIT, T_RECRUIT_PAY,
-    T_RELOAD, TASKS, TK_N, TY_BUILDING,
-)
+from simcore.humanity import layout as L
 
 ACTION_KINDS = ("play an Action card", "construct a Building", "use a Survivor ability",
                 "discard cards", "end the turn", "place a card", "choose an Event option",
@@ -59,49 +53,49 @@ K_PASS = 15
 @njit(cache=True)
 def action_kind(state, params, action):
     """Kind of ``action`` in ``state`` (an index into SPEC.action_kinds); never raises."""
-    n = state[TK_N]
+    n = state[L.TK_N]
     if n <= 0:
         return K_PASS  # no decision pending (game over): never asked by the drivers
-    t = TASKS + 4 * (n - 1)
+    t = L.TASKS + 4 * (n - 1)
     code = state[t]
-    o = SEAT0 + state[t + 2] * SEAT_SZ
-    if code == T_MENU:
-        if action == A_DONE:
+    o = L.SEAT0 + state[t + 2] * L.SEAT_SZ
+    if code == L.T_MENU:
+        if action == L.A_DONE:
             return K_END_TURN
-        if action == A_DISCARD:
+        if action == L.A_DISCARD:
             return K_DISCARD
-        if action >= COL_BASE:
-            k = state[o + S_COL_KIND + action - COL_BASE]
-            if params[P_CARDS + k * KF_N + KF_TYPE] == TY_BUILDING:
+        if action >= L.COL_BASE:
+            k = state[o + L.S_COL_KIND + action - L.COL_BASE]
+            if params[L.P_CARDS + k * L.KF_N + L.KF_TYPE] == L.TY_BUILDING:
                 return K_BUILD
             return K_ABILITY
-        if 0 <= action < OPT_BASE:
-            k = state[o + S_HAND + action]
-            if params[P_CARDS + k * KF_N + KF_TYPE] == TY_BUILDING:
+        if 0 <= action < L.OPT_BASE:
+            k = state[o + L.S_HAND + action]
+            if params[L.P_CARDS + k * L.KF_N + L.KF_TYPE] == L.TY_BUILDING:
                 return K_BUILD
         return K_PLAY
-    if action == A_DONE:
+    if action == L.A_DONE:
         return K_PASS
-    if code == T_BUILD or code == T_DISCARD_ACT or code == T_RECRUIT_PAY or code == E_PAY \
-            or code == E_DISCARD or code == E_DISCARD_SUPPLY or code == E_TRASH:
+    if code == L.T_BUILD or code == L.T_DISCARD_ACT or code == L.T_RECRUIT_PAY or code == L.E_PAY \
+            or code == L.E_DISCARD or code == L.E_DISCARD_SUPPLY or code == L.E_TRASH:
         return K_PLACE
-    if code == T_EVENT:
+    if code == L.T_EVENT:
         return K_EVENT
-    if code == T_EBID:
+    if code == L.T_EBID:
         return K_EBID
-    if code == T_BID:
+    if code == L.T_BID:
         return K_BID
-    if code == T_PICK:
+    if code == L.T_PICK:
         return K_PILE
-    if code == T_RECRUIT or code == E_HEROIC:
+    if code == L.T_RECRUIT or code == L.E_HEROIC:
         return K_RECRUIT
-    if code == E_DRAW or code == E_RESCUE:
+    if code == L.E_DRAW or code == L.E_RESCUE:
         return K_RESCUE
-    if code == T_FIRE_OPT:
-        return K_FIRE if action == A_YES else K_PASS
-    if code == T_RELOAD:
+    if code == L.T_FIRE_OPT:
+        return K_FIRE if action == L.A_YES else K_PASS
+    if code == L.T_RELOAD:
         return K_RELOAD
-    if code == E_TRADE_SUPPLY or code == E_TRADE_ANY or code == E_FINISH or code == E_ROBBERY \
-            or code == E_STRIKE:
+    if (code == L.E_TRADE_SUPPLY or code == L.E_TRADE_ANY or code == L.E_FINISH
+            or code == L.E_ROBBERY or code == L.E_STRIKE):
         return K_TARGET
     return K_TARGET

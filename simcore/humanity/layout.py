@@ -34,6 +34,23 @@ State (int32), header then shared zones then one block per seat::
     UNLUCKY    Row slot carrying the Unlucky token, -1 while set aside
     TAKEN      bit per Trade pile taken this round; ORDER the valid bidders in pick order
     FIREARMS   1 when the Firearm Colony cards are in play (Scenarios 2, 3, some stories)
+    STAGE/SUB  the round stage (S_*) and the next seat of it, counted from FIRST
+    READY/CHOICE  step() leaves the chosen action in CHOICE and READY 1 for the top task
+    LEG_N      legal actions waiting in LEG (the contract's legal_actions copies them)
+    MAIN_N, WASTE_N, SDECK_N  cards in the Main deck, Waste pile and Survivor deck
+    BULLETS    Bullets in the reserve;  ACTS_TAKEN actions taken this Action phase turn
+    BID_DONE / EBID_DONE  bit per seat that finished its Trade / commodity bid
+    BIDS_REVEALED / EBID_REVEALED  1 once those bids are face up
+    ORDER_N, PICK_IDX  valid bidders in ORDER and the next one to pick a Trade pile
+    TK_N       tasks on the TASKS stack, each (code, amount, seat, aux); top = TK_N - 1
+    SP_ENDED   1 when the game ended on the SP goal
+    PLOT, LOCATION  the Event decks of the story (0..2 plots, 3..5 locations)
+    DEPLETIONS Life Pools emptied so far (info column)
+    EV_REMOVED the custom story's Event cards set aside (EH-STORY-06)
+    Seat block: LIFE, SP, DEPLETED (Life Pool emptied this round), counts of HAND, DECK,
+    DISC (Discard pile), TABLE (Action cards played this turn), BID (Trade bid cards BIDC),
+    COL (Colony slots), UNDER (Supply cards under partial Buildings: UNDER_KIND, and
+    UNDER_SLOT the Colony slot); EBID the commodity bid; RECRUITS Survivors recruited.
     Cards in every zone are card kind ids (rules.toml ``cards.*`` in id order); -1 empty.
     ROW[0] is next to the Survivor deck (left), ROW[4] the rightmost slot.
     Colony slot: COL_KIND kind (the Firearm is a kind of type colony), COL_DONE 1 when

@@ -14,26 +14,30 @@ decisions offer one action per card kind in hand (duplicates are the same choice
 """
 from numba import njit
 
-from simcore.humanity.layout import (
-    A_DISCARD, A_DONE, A_YES, ACTIONS, ACTS_TAKEN, AMT_BASE, BID_DONE, BULLETS,
-    CM_LIFE, COL_BASE, COL_CAP, E_ACTIONS, E_BULLETS, E_DISCARD, E_DISCARD_SUPPLY, E_DRAW,
-    E_FINISH, E_FIRE, E_FRESH, E_HEROIC, E_LIFE, E_LOOT, E_LOSE_LIFE, E_OTHERS_LOSE, E_PAY,
-    E_RECRUIT_DISC, E_RESCUE, E_ROBBERY, E_SP, E_STRIKE, E_TRADE_ANY, E_TRADE_SUPPLY, E_TRASH,
-    EBID_DONE, EF_COMMODITY, EF_N, EF_NOPT, EF_OPT, E_HAND_SIZE, KF_SP, P_HAND_SIZE, EV_CUR, HAND_CAP, KF_ABIL, KF_ABIL_AMT,
-    KF_BA, KF_BE, KF_COST, KF_E, KF_LIFE, KF_NEEDS_FIRE, KF_PAY_LIFE, KF_REQ, KF_SUPPLY,
-    KF_TIMING, KF_TYPE, LEG, MAX_AMT, MAX_EFF, MAX_TASKS, OPT_BASE, P_ACTION_CAP,
-    P_EBID_ALL_LIFE, P_EBID_ZERO, P_EMPTY_PILE_OK, P_EVENTS, P_NUM_PLAYERS, PILE_CAP,
-    PILE_N, PILES, REQ_PARTIAL, REQ_SURVIVOR, ROW, ROW_LEN, S_BID_N, S_BIDC, S_COL_DONE,
-    S_COL_KIND, S_COL_N, S_COL_PLACED, S_COL_TAP, S_DECK, S_DECK_N, S_DEPLETED, S_DISC,
-    S_DISC_N, S_EBID, S_HAND, S_HAND_N, S_LIFE, S_RECRUITS, S_SP, S_TABLE, S_TABLE_N,
-    S_UNDER_KIND, S_UNDER_N, S_UNDER_SLOT, T_BID, T_BUILD, T_DISCARD_ACT, T_EBID, T_END_TURN,
-    T_EVENT, T_FIRE_OPT, T_MENU, T_PICK, T_RECRUIT, T_RECRUIT_PAY, T_RELOAD, TAKEN, TASKS,
-    TK_N, TM_ACTION, TM_ROUND, TY_ACTION, TY_BUILDING, TY_SUPPLY, TY_SURVIVOR, UNDER_CAP,
-)
+from simcore.humanity import layout as L
 from simcore.humanity.table import (
-    add_bullets, add_disc, add_hand, bullets_held, colony_add, complete_building, discard_to_deck,
-    draw_one, first_of_kind, fire, has_unloaded_weapon, kf, loaded, lose_life, main_draw,
-    passive, pile_take, rescue, so, supply_value, take_hand, trash,
+    add_bullets,
+    add_disc,
+    add_hand,
+    bullets_held,
+    card_field,
+    colony_add,
+    complete_building,
+    discard_to_deck,
+    draw_one,
+    fire,
+    first_of_kind,
+    has_unloaded_weapon,
+    loaded,
+    lose_life,
+    main_draw,
+    passive,
+    pile_take,
+    rescue,
+    seat_offset,
+    supply_value,
+    take_hand,
+    trash,
 )
 from simcore.rng import randint
 
@@ -41,38 +45,39 @@ from simcore.rng import randint
 # ---- the stack -------------------------------------------------------------------------
 @njit(cache=True)
 def push(state, code, amt, seat, aux):
-    n = state[TK_N]
-    if n >= MAX_TASKS or code == 0:
+    n = state[L.TK_N]
+    if n >= L.MAX_TASKS or code == 0:
         return
-    t = TASKS + 4 * n
+    t = L.TASKS + 4 * n
     state[t] = code
     state[t + 1] = amt
     state[t + 2] = seat
     state[t + 3] = aux
-    state[TK_N] = n + 1
+    state[L.TK_N] = n + 1
 
 
 @njit(cache=True)
 def pop(state):
-    n = state[TK_N] - 1
-    t = TASKS + 4 * n
+    n = state[L.TK_N] - 1
+    t = L.TASKS + 4 * n
     for i in range(4):
         state[t + i] = 0
-    state[TK_N] = n
+    state[L.TK_N] = n
 
 
 @njit(cache=True)
 def push_card(state, params, seat, k):
     """Push the effects of Action card ``k`` (Life icon last, optional Bullet effect before it)."""
-    life = kf(params, k, KF_LIFE)
+    life = card_field(params, k, L.KF_LIFE)
     if life > 0:
-        push(state, E_LIFE, life, seat, k)
+        push(state, L.E_LIFE, life, seat, k)
     elif life < 0:
-        push(state, E_LOSE_LIFE, -life, seat, k)
-    if kf(params, k, KF_BE) != 0:
-        push(state, T_FIRE_OPT, 0, seat, k)
-    for j in range(MAX_EFF - 1, -1, -1):
-        push(state, kf(params, k, KF_E + 2 * j), kf(params, k, KF_E + 2 * j + 1), seat, k)
+        push(state, L.E_LOSE_LIFE, -life, seat, k)
+    if card_field(params, k, L.KF_BE) != 0:
+        push(state, L.T_FIRE_OPT, 0, seat, k)
+    for j in range(L.MAX_EFF - 1, -1, -1):
+        push(state, card_field(params, k, L.KF_E + 2 * j),
+             card_field(params, k, L.KF_E + 2 * j + 1), seat, k)
 
 
 @njit(cache=True)
@@ -86,31 +91,31 @@ def push_pairs(state, params, seat, off, n):
 @njit(cache=True)
 def option_feasible(state, params, o, ev, opt):
     """Can the seat fulfil Event option ``opt`` entirely (Life loss always can)?"""
-    off = P_EVENTS + ev * EF_N + EF_OPT + opt * 6
+    off = L.P_EVENTS + ev * L.EF_N + L.EF_OPT + opt * 6
     cards = 0
     sup = 0
     sup_cards = 0
-    for j in range(MAX_EFF):
+    for j in range(L.MAX_EFF):
         c = params[off + 2 * j]
         a = params[off + 2 * j + 1]
-        if c == E_DISCARD or c == E_TRASH:
+        if c == L.E_DISCARD or c == L.E_TRASH:
             cards += a
-        elif c == E_PAY:
+        elif c == L.E_PAY:
             sup += a
-        elif c == E_DISCARD_SUPPLY:
+        elif c == L.E_DISCARD_SUPPLY:
             sup_cards += a
             cards += a
-        elif c == E_FIRE:
+        elif c == L.E_FIRE:
             if not loaded(state, o):
                 return False
-    if cards > state[o + S_HAND_N]:
+    if cards > state[o + L.S_HAND_N]:
         return False
     if sup > 0 and supply_value(state, params, o) < sup:
         return False
     if sup_cards > 0:
         n = 0
-        for i in range(state[o + S_HAND_N]):
-            if kf(params, state[o + S_HAND + i], KF_TYPE) == TY_SUPPLY:
+        for i in range(state[o + L.S_HAND_N]):
+            if card_field(params, state[o + L.S_HAND + i], L.KF_TYPE) == L.TY_SUPPLY:
                 n += 1
         if n < sup_cards:
             return False
@@ -119,33 +124,33 @@ def option_feasible(state, params, o, ev, opt):
 
 @njit(cache=True)
 def finish_target(state, params, o, c, reach):
-    k = state[o + S_COL_KIND + c]
-    return (kf(params, k, KF_TYPE) == TY_BUILDING and not state[o + S_COL_DONE + c]
-            and kf(params, k, KF_COST) - state[o + S_COL_PLACED + c] <= reach)
+    k = state[o + L.S_COL_KIND + c]
+    return (card_field(params, k, L.KF_TYPE) == L.TY_BUILDING and not state[o + L.S_COL_DONE + c]
+            and card_field(params, k, L.KF_COST) - state[o + L.S_COL_PLACED + c] <= reach)
 
 
 @njit(cache=True)
 def card_playable(state, params, o, k):
     """An Action card ``k`` in hand can be played now."""
-    if kf(params, k, KF_NEEDS_FIRE) and not loaded(state, o):
+    if card_field(params, k, L.KF_NEEDS_FIRE) and not loaded(state, o):
         return False
-    if state[o + S_LIFE] < kf(params, k, KF_PAY_LIFE):
+    if state[o + L.S_LIFE] < card_field(params, k, L.KF_PAY_LIFE):
         return False
-    req = kf(params, k, KF_REQ)
-    if req == REQ_SURVIVOR:
+    req = card_field(params, k, L.KF_REQ)
+    if req == L.REQ_SURVIVOR:
         found = False
-        for i in range(state[o + S_HAND_N]):
-            if kf(params, state[o + S_HAND + i], KF_TYPE) == TY_SURVIVOR:
+        for i in range(state[o + L.S_HAND_N]):
+            if card_field(params, state[o + L.S_HAND + i], L.KF_TYPE) == L.TY_SURVIVOR:
                 found = True
-        if not found or state[o + S_COL_N] >= COL_CAP:
+        if not found or state[o + L.S_COL_N] >= L.COL_CAP:
             return False
-    elif req == REQ_PARTIAL:
+    elif req == L.REQ_PARTIAL:
         reach = 0
-        for j in range(MAX_EFF):
-            if kf(params, k, KF_E + 2 * j) == E_FINISH:
-                reach = kf(params, k, KF_E + 2 * j + 1)
+        for j in range(L.MAX_EFF):
+            if card_field(params, k, L.KF_E + 2 * j) == L.E_FINISH:
+                reach = card_field(params, k, L.KF_E + 2 * j + 1)
         found = False
-        for c in range(state[o + S_COL_N]):
+        for c in range(state[o + L.S_COL_N]):
             if finish_target(state, params, o, c, reach):
                 found = True
         if not found:
@@ -155,7 +160,7 @@ def card_playable(state, params, o, k):
 
 @njit(cache=True)
 def recruit_cost(state, params, o, k):
-    c = kf(params, k, KF_COST) - passive(state, params, o, E_RECRUIT_DISC)
+    c = card_field(params, k, L.KF_COST) - passive(state, params, o, L.E_RECRUIT_DISC)
     return c if c > 0 else 0
 
 
@@ -163,193 +168,318 @@ def recruit_cost(state, params, o, k):
 @njit(cache=True)
 def _hand_picks(state, params, o, n, ty):
     """Append one HAND action per card kind in hand (of type ``ty``, -1 any)."""
-    for i in range(state[o + S_HAND_N]):
-        k = state[o + S_HAND + i]
-        if (ty < 0 or kf(params, k, KF_TYPE) == ty) and first_of_kind(state, o, i):
-            state[LEG + n] = i
+    for i in range(state[o + L.S_HAND_N]):
+        k = state[o + L.S_HAND + i]
+        if (ty < 0 or card_field(params, k, L.KF_TYPE) == ty) and first_of_kind(state, o, i):
+            state[L.LEG + n] = i
             n += 1
     return n
 
 
 @njit(cache=True)
 def legal_task(state, params):
-    t = TASKS + 4 * (state[TK_N] - 1)
+    """Write the legal actions of the top task into LEG; return their number (0: the
+    task runs automatically).  One function per task below."""
+    t = L.TASKS + 4 * (state[L.TK_N] - 1)
     code = state[t]
     amt = state[t + 1]
     seat = state[t + 2]
     aux = state[t + 3]
-    o = so(seat)
-    n = 0
-    if code == E_DRAW:
-        if amt > 0 and state[o + S_HAND_N] < HAND_CAP and state[o + S_DECK_N] == 0 and aux == 0:
-            for s in range(ROW_LEN):
-                if state[ROW + s] >= 0:
-                    state[LEG + n] = OPT_BASE + s
-                    n += 1
-        return n
-    if code == E_DISCARD or code == E_TRASH:
-        return _hand_picks(state, params, o, 0, -1) if amt > 0 else 0
-    if code == E_PAY or code == E_DISCARD_SUPPLY or code == T_RECRUIT_PAY:
-        return _hand_picks(state, params, o, 0, TY_SUPPLY) if amt > 0 else 0
-    if code == E_TRADE_SUPPLY or code == E_TRADE_ANY:
-        if amt <= 0:
-            return 0
-        for p in range(params[P_NUM_PLAYERS] + 1):
-            ok = False
-            for i in range(state[PILE_N + p]):
-                k = state[PILES + p * PILE_CAP + i]
-                if code == E_TRADE_ANY or kf(params, k, KF_TYPE) == TY_SUPPLY:
-                    ok = True
-            if ok:
-                state[LEG + n] = OPT_BASE + p
-                n += 1
-        return n
-    if code == E_RESCUE:
-        if amt > 0:
-            for s in range(ROW_LEN):
-                if state[ROW + s] >= 0:
-                    state[LEG + n] = OPT_BASE + s
-                    n += 1
-        return n
-    if code == E_FINISH:
-        for c in range(state[o + S_COL_N]):
-            if finish_target(state, params, o, c, amt):
-                state[LEG + n] = COL_BASE + c
-                n += 1
-        return n
-    if code == E_HEROIC:
-        if state[o + S_COL_N] < COL_CAP:
-            n = _hand_picks(state, params, o, 0, TY_SURVIVOR)
-        return n
-    if code == E_ROBBERY or code == E_STRIKE:
-        for s in range(params[P_NUM_PLAYERS]):
-            if s == seat:
-                continue
-            so_ = so(s)
-            if (code == E_ROBBERY and state[so_ + S_HAND_N] > 0) or \
-                    (code == E_STRIKE and state[so_ + S_DISC_N] > 0):
-                state[LEG + n] = OPT_BASE + s
-                n += 1
-        if code == E_ROBBERY and n > 0:
-            state[LEG + n] = A_DONE  # the swap is optional ("you may")
-            n += 1
-        return n
-    if code == T_MENU:
-        if state[ACTIONS] > 0:
-            for i in range(state[o + S_HAND_N]):
-                k = state[o + S_HAND + i]
-                if not first_of_kind(state, o, i):
-                    continue
-                ty = kf(params, k, KF_TYPE)
-                if ty == TY_ACTION and card_playable(state, params, o, k):
-                    state[LEG + n] = i
-                    n += 1
-                elif (ty == TY_BUILDING and state[o + S_COL_N] < COL_CAP
-                      and state[o + S_UNDER_N] < UNDER_CAP and supply_value(state, params, o) > 0):
-                    state[LEG + n] = i
-                    n += 1
-        has_sup = state[o + S_UNDER_N] < UNDER_CAP and supply_value(state, params, o) > 0
-        for c in range(state[o + S_COL_N]):
-            k = state[o + S_COL_KIND + c]
-            ty = kf(params, k, KF_TYPE)
-            if ty == TY_BUILDING and not state[o + S_COL_DONE + c]:
-                if state[ACTIONS] > 0 and has_sup:
-                    state[LEG + n] = COL_BASE + c
-                    n += 1
-            elif ty == TY_SURVIVOR and not state[o + S_COL_TAP + c] and kf(params, k, KF_ABIL) != 0:
-                tm = kf(params, k, KF_TIMING)
-                if tm == TM_ROUND or (tm == TM_ACTION and state[ACTIONS] > 0):
-                    state[LEG + n] = COL_BASE + c
-                    n += 1
-        if state[ACTIONS] > 0 and state[o + S_HAND_N] > 0:
-            state[LEG + n] = A_DISCARD
-            n += 1
-        state[LEG + n] = A_DONE
-        return n + 1
-    if code == T_BUILD:
-        if state[o + S_UNDER_N] < UNDER_CAP:
-            n = _hand_picks(state, params, o, 0, TY_SUPPLY)
-        if amt > 0:
-            state[LEG + n] = A_DONE
-            n += 1
-        return n
-    if code == T_DISCARD_ACT:
-        n = _hand_picks(state, params, o, 0, -1)
-        if amt > 0:
-            state[LEG + n] = A_DONE
-            n += 1
-        return n
-    if code == T_FIRE_OPT:
-        if loaded(state, o):
-            state[LEG] = A_YES
-            state[LEG + 1] = A_DONE
-            return 2
-        return 0
-    if code == T_EVENT:
-        if amt <= 0:
-            return 0
-        ev = state[EV_CUR]
-        nopt = params[P_EVENTS + ev * EF_N + EF_NOPT]
-        for opt in range(nopt):
-            if not (aux >> opt) & 1 and option_feasible(state, params, o, ev, opt):
-                state[LEG + n] = OPT_BASE + opt
-                n += 1
-        if n == 0:
-            for opt in range(nopt):
-                if not (aux >> opt) & 1:
-                    state[LEG + n] = OPT_BASE + opt
-                    n += 1
-        return n
-    if code == T_EBID:
-        lo, hi = ebid_range(state, params, o)
-        for k in range(lo, hi + 1):
-            state[LEG + n] = AMT_BASE + k
-            n += 1
-        return n
-    if code == T_BID:
-        n = _hand_picks(state, params, o, 0, -1)
-        state[LEG + n] = A_DONE
-        return n + 1
-    if code == T_PICK:
-        for p in range(params[P_NUM_PLAYERS] + 1):
-            if not (state[TAKEN] >> p) & 1 and (state[PILE_N + p] > 0 or params[P_EMPTY_PILE_OK]):
-                state[LEG + n] = OPT_BASE + p
-                n += 1
-        return n
-    if code == T_RECRUIT:
-        if state[o + S_COL_N] < COL_CAP:
-            sv = supply_value(state, params, o)
-            for i in range(state[o + S_HAND_N]):
-                k = state[o + S_HAND + i]
-                if (kf(params, k, KF_TYPE) == TY_SURVIVOR and first_of_kind(state, o, i)
-                        and recruit_cost(state, params, o, k) <= sv):
-                    state[LEG + n] = i
-                    n += 1
-        state[LEG + n] = A_DONE
-        return n + 1
-    if code == T_RELOAD:
-        if has_unloaded_weapon(state, params, o) and state[BULLETS] > 0:
-            n = _hand_picks(state, params, o, 0, TY_SUPPLY)
-            if n > 0:
-                state[LEG + n] = A_DONE
-                n += 1
-        return n
+    o = seat_offset(seat)
+    if code == L.E_DRAW:
+        return _legal_draw(state, amt, aux, o)
+    if code == L.E_DISCARD or code == L.E_TRASH:
+        return _legal_discard(state, params, amt, o)
+    if code == L.E_PAY or code == L.E_DISCARD_SUPPLY or code == L.T_RECRUIT_PAY:
+        return _legal_pay(state, params, amt, o)
+    if code == L.E_TRADE_SUPPLY or code == L.E_TRADE_ANY:
+        return _legal_trade_take(state, params, code, amt)
+    if code == L.E_RESCUE:
+        return _legal_rescue(state, amt)
+    if code == L.E_FINISH:
+        return _legal_finish(state, params, amt, o)
+    if code == L.E_HEROIC:
+        return _legal_heroic(state, params, o)
+    if code == L.E_ROBBERY or code == L.E_STRIKE:
+        return _legal_robbery_strike(state, params, code, seat)
+    if code == L.T_MENU:
+        return legal_action_menu(state, params, o)
+    if code == L.T_BUILD:
+        return _legal_build(state, params, amt, o)
+    if code == L.T_DISCARD_ACT:
+        return _legal_discard_action(state, params, amt, o)
+    if code == L.T_FIRE_OPT:
+        return _legal_fire_option(state, o)
+    if code == L.T_EVENT:
+        return _legal_event_option(state, params, amt, aux, o)
+    if code == L.T_EBID:
+        return _legal_commodity_bid(state, params, o)
+    if code == L.T_BID:
+        return _legal_trade_bid(state, params, o)
+    if code == L.T_PICK:
+        return _legal_trade_pick(state, params)
+    if code == L.T_RECRUIT:
+        return _legal_recruit(state, params, o)
+    if code == L.T_RELOAD:
+        return _legal_reload(state, params, o)
     return 0
+
+
+@njit(cache=True)
+def _legal_draw(state, amt, aux, o):
+    """Draw from an empty Draw deck: first rescue a Survivor from the Row (EH-ACTION-24)."""
+    n = 0
+    if amt > 0 and state[o + L.S_HAND_N] < L.HAND_CAP and state[o + L.S_DECK_N] == 0 and aux == 0:
+        for s in range(L.ROW_LEN):
+            if state[L.ROW + s] >= 0:
+                state[L.LEG + n] = L.OPT_BASE + s
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_discard(state, params, amt, o):
+    """Discard / trash a card from hand."""
+    return _hand_picks(state, params, o, 0, -1) if amt > 0 else 0
+
+
+@njit(cache=True)
+def _legal_pay(state, params, amt, o):
+    """Pay with Supply cards from hand."""
+    return _hand_picks(state, params, o, 0, L.TY_SUPPLY) if amt > 0 else 0
+
+
+@njit(cache=True)
+def _legal_trade_take(state, params, code, amt):
+    """Take a card from a Trade pile (a Supply card, or any)."""
+    n = 0
+    if amt <= 0:
+        return 0
+    for p in range(params[L.P_NUM_PLAYERS] + 1):
+        ok = False
+        for i in range(state[L.PILE_N + p]):
+            k = state[L.PILES + p * L.PILE_CAP + i]
+            if code == L.E_TRADE_ANY or card_field(params, k, L.KF_TYPE) == L.TY_SUPPLY:
+                ok = True
+        if ok:
+            state[L.LEG + n] = L.OPT_BASE + p
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_rescue(state, amt):
+    """Rescue a Survivor from the Row."""
+    n = 0
+    if amt > 0:
+        for s in range(L.ROW_LEN):
+            if state[L.ROW + s] >= 0:
+                state[L.LEG + n] = L.OPT_BASE + s
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_finish(state, params, amt, o):
+    """Building Plans: a partial Building within reach."""
+    n = 0
+    for c in range(state[o + L.S_COL_N]):
+        if finish_target(state, params, o, c, amt):
+            state[L.LEG + n] = L.COL_BASE + c
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_heroic(state, params, o):
+    """Heroic Act: a Survivor in hand."""
+    n = 0
+    if state[o + L.S_COL_N] < L.COL_CAP:
+        n = _hand_picks(state, params, o, 0, L.TY_SURVIVOR)
+    return n
+
+
+@njit(cache=True)
+def _legal_robbery_strike(state, params, code, seat):
+    """Armed Robbery / First Strike: the victim."""
+    n = 0
+    for s in range(params[L.P_NUM_PLAYERS]):
+        if s == seat:
+            continue
+        so_ = seat_offset(s)
+        if (code == L.E_ROBBERY and state[so_ + L.S_HAND_N] > 0) or \
+                (code == L.E_STRIKE and state[so_ + L.S_DISC_N] > 0):
+            state[L.LEG + n] = L.OPT_BASE + s
+            n += 1
+    if code == L.E_ROBBERY and n > 0:
+        state[L.LEG + n] = L.A_DONE  # the swap is optional ("you may")
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def legal_action_menu(state, params, o):
+    """Action phase: play a card, construct, use an ability, discard, or end the turn."""
+    n = 0
+    if state[L.ACTIONS] > 0:
+        for i in range(state[o + L.S_HAND_N]):
+            k = state[o + L.S_HAND + i]
+            if not first_of_kind(state, o, i):
+                continue
+            ty = card_field(params, k, L.KF_TYPE)
+            if ty == L.TY_ACTION and card_playable(state, params, o, k):
+                state[L.LEG + n] = i
+                n += 1
+            elif (ty == L.TY_BUILDING and state[o + L.S_COL_N] < L.COL_CAP
+                  and state[o + L.S_UNDER_N] < L.UNDER_CAP and supply_value(state, params, o) > 0):
+                state[L.LEG + n] = i
+                n += 1
+    has_sup = state[o + L.S_UNDER_N] < L.UNDER_CAP and supply_value(state, params, o) > 0
+    for c in range(state[o + L.S_COL_N]):
+        k = state[o + L.S_COL_KIND + c]
+        ty = card_field(params, k, L.KF_TYPE)
+        if ty == L.TY_BUILDING and not state[o + L.S_COL_DONE + c]:
+            if state[L.ACTIONS] > 0 and has_sup:
+                state[L.LEG + n] = L.COL_BASE + c
+                n += 1
+        elif (ty == L.TY_SURVIVOR and not state[o + L.S_COL_TAP + c]
+              and card_field(params, k, L.KF_ABIL) != 0):
+            tm = card_field(params, k, L.KF_TIMING)
+            if tm == L.TM_ROUND or (tm == L.TM_ACTION and state[L.ACTIONS] > 0):
+                state[L.LEG + n] = L.COL_BASE + c
+                n += 1
+    if state[L.ACTIONS] > 0 and state[o + L.S_HAND_N] > 0:
+        state[L.LEG + n] = L.A_DISCARD
+        n += 1
+    state[L.LEG + n] = L.A_DONE
+    return n + 1
+
+
+@njit(cache=True)
+def _legal_build(state, params, amt, o):
+    """Construct: place a Supply card under the Building, or stop."""
+    n = 0
+    if state[o + L.S_UNDER_N] < L.UNDER_CAP:
+        n = _hand_picks(state, params, o, 0, L.TY_SUPPLY)
+    if amt > 0:
+        state[L.LEG + n] = L.A_DONE
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_discard_action(state, params, amt, o):
+    """The discard action: one more card, or stop."""
+    n = 0
+    n = _hand_picks(state, params, o, 0, -1)
+    if amt > 0:
+        state[L.LEG + n] = L.A_DONE
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_fire_option(state, o):
+    """Fire a Weapon for the card's Bullet effect?"""
+    if loaded(state, o):
+        state[L.LEG] = L.A_YES
+        state[L.LEG + 1] = L.A_DONE
+        return 2
+    return 0
+
+
+@njit(cache=True)
+def _legal_event_option(state, params, amt, aux, o):
+    """Event: an option not taken yet (feasible ones first)."""
+    n = 0
+    if amt <= 0:
+        return 0
+    ev = state[L.EV_CUR]
+    nopt = params[L.P_EVENTS + ev * L.EF_N + L.EF_NOPT]
+    for opt in range(nopt):
+        if not (aux >> opt) & 1 and option_feasible(state, params, o, ev, opt):
+            state[L.LEG + n] = L.OPT_BASE + opt
+            n += 1
+    if n == 0:
+        for opt in range(nopt):
+            if not (aux >> opt) & 1:
+                state[L.LEG + n] = L.OPT_BASE + opt
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_commodity_bid(state, params, o):
+    """Commodity bid: an amount in the legal range."""
+    n = 0
+    lo, hi = ebid_range(state, params, o)
+    for k in range(lo, hi + 1):
+        state[L.LEG + n] = L.AMT_BASE + k
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_trade_bid(state, params, o):
+    """Trade bid: one more card, or done."""
+    n = 0
+    n = _hand_picks(state, params, o, 0, -1)
+    state[L.LEG + n] = L.A_DONE
+    return n + 1
+
+
+@njit(cache=True)
+def _legal_trade_pick(state, params):
+    """Trade: a Trade pile not taken yet."""
+    n = 0
+    for p in range(params[L.P_NUM_PLAYERS] + 1):
+        if not (state[L.TAKEN] >> p) & 1 and (state[L.PILE_N + p] > 0 or params[L.P_EMPTY_PILE_OK]):
+            state[L.LEG + n] = L.OPT_BASE + p
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _legal_recruit(state, params, o):
+    """Recruit phase: an affordable Survivor in hand, or done."""
+    n = 0
+    if state[o + L.S_COL_N] < L.COL_CAP:
+        sv = supply_value(state, params, o)
+        for i in range(state[o + L.S_HAND_N]):
+            k = state[o + L.S_HAND + i]
+            if (card_field(params, k, L.KF_TYPE) == L.TY_SURVIVOR and first_of_kind(state, o, i)
+                    and recruit_cost(state, params, o, k) <= sv):
+                state[L.LEG + n] = i
+                n += 1
+    state[L.LEG + n] = L.A_DONE
+    return n + 1
+
+
+@njit(cache=True)
+def _legal_reload(state, params, o):
+    """Reload: a Supply card for a Bullet, or done."""
+    n = 0
+    if has_unloaded_weapon(state, params, o) and state[L.BULLETS] > 0:
+        n = _hand_picks(state, params, o, 0, L.TY_SUPPLY)
+        if n > 0:
+            state[L.LEG + n] = L.A_DONE
+            n += 1
+    return n
 
 
 @njit(cache=True)
 def ebid_range(state, params, o):
     """(lo, hi) of a commodity bid for the seat at offset ``o``."""
-    ev = state[EV_CUR]
-    if params[P_EVENTS + ev * EF_N + EF_COMMODITY] == CM_LIFE:
-        hi = state[o + S_LIFE] - (0 if params[P_EBID_ALL_LIFE] else 1)
+    ev = state[L.EV_CUR]
+    if params[L.P_EVENTS + ev * L.EF_N + L.EF_COMMODITY] == L.CM_LIFE:
+        hi = state[o + L.S_LIFE] - (0 if params[L.P_EBID_ALL_LIFE] else 1)
     else:
         hi = bullets_held(state, o)
     if hi < 0:
         hi = 0
-    if hi > MAX_AMT:
-        hi = MAX_AMT
-    lo = 0 if (params[P_EBID_ZERO] or hi == 0) else 1
+    if hi > L.MAX_AMT:
+        hi = L.MAX_AMT
+    lo = 0 if (params[L.P_EBID_ZERO] or hi == 0) else 1
     return lo, hi
 
 
@@ -357,214 +487,269 @@ def ebid_range(state, params, o):
 @njit(cache=True)
 def auto_task(state, params, rng):
     """Run the top task when it needs no decision (legal_task returned 0)."""
-    t = TASKS + 4 * (state[TK_N] - 1)
+    t = L.TASKS + 4 * (state[L.TK_N] - 1)
     code = state[t]
     amt = state[t + 1]
     seat = state[t + 2]
-    o = so(seat)
-    if code == E_DRAW:
-        if amt <= 0 or state[o + S_HAND_N] >= HAND_CAP:
+    o = seat_offset(seat)
+    if code == L.E_DRAW:
+        if amt <= 0 or state[o + L.S_HAND_N] >= L.HAND_CAP:
             pop(state)
-        elif state[o + S_DECK_N] > 0:
+        elif state[o + L.S_DECK_N] > 0:
             draw_one(state, o)
             state[t + 1] = amt - 1
         else:
             # empty Draw deck: the rescue (if any) is done, shuffle the Discard pile in
             discard_to_deck(state, o, rng)
             state[t + 3] = 0
-            if state[o + S_DECK_N] == 0:
+            if state[o + L.S_DECK_N] == 0:
                 pop(state)
         return
     pop(state)
-    if code == E_ACTIONS:
-        room = params[P_ACTION_CAP] - state[ACTS_TAKEN] - state[ACTIONS]
-        state[ACTIONS] += amt if amt < room else (room if room > 0 else 0)
-    elif code == E_LIFE:
-        state[o + S_LIFE] += amt
-    elif code == E_LOSE_LIFE:
+    if code == L.E_ACTIONS:
+        room = params[L.P_ACTION_CAP] - state[L.ACTS_TAKEN] - state[L.ACTIONS]
+        state[L.ACTIONS] += amt if amt < room else (room if room > 0 else 0)
+    elif code == L.E_LIFE:
+        state[o + L.S_LIFE] += amt
+    elif code == L.E_LOSE_LIFE:
         lose_life(state, o, amt)
-    elif code == E_SP:
-        state[o + S_SP] += amt
-    elif code == E_LOOT:
+    elif code == L.E_SP:
+        state[o + L.S_SP] += amt
+    elif code == L.E_LOOT:
         for _ in range(amt):
             k = main_draw(state, rng)
             if k >= 0:
                 add_hand(state, o, k)
-    elif code == E_BULLETS:
+    elif code == L.E_BULLETS:
         add_bullets(state, params, o, amt)
-    elif code == E_FRESH:
-        n = state[o + S_DECK_N]
-        state[o + S_DECK_N] = 0
+    elif code == L.E_FRESH:
+        n = state[o + L.S_DECK_N]
+        state[o + L.S_DECK_N] = 0
         for i in range(n - 1, -1, -1):  # turned face up: the top card ends below
-            k = state[o + S_DECK + i]
-            state[o + S_DECK + i] = -1
+            k = state[o + L.S_DECK + i]
+            state[o + L.S_DECK + i] = -1
             add_disc(state, o, k)
-    elif code == E_FIRE:
+    elif code == L.E_FIRE:
         fire(state, o)
-    elif code == E_OTHERS_LOSE:
-        P = params[P_NUM_PLAYERS]
+    elif code == L.E_OTHERS_LOSE:
+        P = params[L.P_NUM_PLAYERS]
         for d in range(1, P):
-            lose_life(state, so((seat + d) % P), amt)
-    elif code == T_END_TURN:
-        n = state[o + S_TABLE_N]
-        state[o + S_TABLE_N] = 0
+            lose_life(state, seat_offset((seat + d) % P), amt)
+    elif code == L.T_END_TURN:
+        n = state[o + L.S_TABLE_N]
+        state[o + L.S_TABLE_N] = 0
         for i in range(n):
-            k = state[o + S_TABLE + i]
-            state[o + S_TABLE + i] = -1
+            k = state[o + L.S_TABLE + i]
+            state[o + L.S_TABLE + i] = -1
             add_disc(state, o, k)
-        state[ACTIONS] = 0
-        if not state[o + S_DEPLETED]:
+        state[L.ACTIONS] = 0
+        if not state[o + L.S_DEPLETED]:
             hs = hand_size(state, params, o)
-            if state[o + S_HAND_N] < hs:
-                push(state, E_DRAW, hs - state[o + S_HAND_N], seat, 0)
+            if state[o + L.S_HAND_N] < hs:
+                push(state, L.E_DRAW, hs - state[o + L.S_HAND_N], seat, 0)
 
 
 @njit(cache=True)
 def hand_size(state, params, o):
-    return params[P_HAND_SIZE] + passive(state, params, o, E_HAND_SIZE)
+    return params[L.P_HAND_SIZE] + passive(state, params, o, L.E_HAND_SIZE)
 
 
 # ---- consuming a decision --------------------------------------------------------------------
 @njit(cache=True)
 def apply_task(state, params, a, rng):
-    t = TASKS + 4 * (state[TK_N] - 1)
+    """The top task consumes the chosen action ``a``."""
+    t = L.TASKS + 4 * (state[L.TK_N] - 1)
     code = state[t]
     amt = state[t + 1]
     seat = state[t + 2]
     aux = state[t + 3]
-    o = so(seat)
-    if code == E_DRAW:
-        rescue(state, o, a - OPT_BASE)
+    o = seat_offset(seat)
+    if code == L.E_DRAW:
+        rescue(state, o, a - L.OPT_BASE)
         state[t + 3] = 1
-    elif code == E_DISCARD or code == E_DISCARD_SUPPLY:
+    elif code == L.E_DISCARD or code == L.E_DISCARD_SUPPLY:
         add_disc_hand(state, o, a)
         _dec(state, t, amt - 1)
-    elif code == E_TRASH:
+    elif code == L.E_TRASH:
         trash(state, take_hand(state, o, a))
         _dec(state, t, amt - 1)
-    elif code == E_PAY or code == T_RECRUIT_PAY:
+    elif code == L.E_PAY or code == L.T_RECRUIT_PAY:
         k = take_hand(state, o, a)
         trash(state, k)
-        _dec(state, t, amt - kf(params, k, KF_SUPPLY))
-    elif code == E_TRADE_SUPPLY or code == E_TRADE_ANY:
-        p = a - OPT_BASE
-        n = state[PILE_N + p]
-        best = n - 1
-        if code == E_TRADE_SUPPLY:
-            best = -1
-            for i in range(n):
-                k = state[PILES + p * PILE_CAP + i]
-                if kf(params, k, KF_TYPE) == TY_SUPPLY and (
-                        best < 0 or kf(params, k, KF_SUPPLY) > kf(params, state[PILES + p * PILE_CAP + best], KF_SUPPLY)):
-                    best = i
-        add_hand(state, o, pile_take(state, p, best))
+        _dec(state, t, amt - card_field(params, k, L.KF_SUPPLY))
+    elif code == L.E_TRADE_SUPPLY or code == L.E_TRADE_ANY:
+        _take_from_trade_pile(state, params, t, code, amt, o, a)
+    elif code == L.E_RESCUE:
+        rescue(state, o, a - L.OPT_BASE)
         _dec(state, t, amt - 1)
-    elif code == E_RESCUE:
-        rescue(state, o, a - OPT_BASE)
-        _dec(state, t, amt - 1)
-    elif code == E_FINISH:
+    elif code == L.E_FINISH:
         pop(state)
-        complete_building(state, params, o, a - COL_BASE)
-    elif code == E_HEROIC:
+        complete_building(state, params, o, a - L.COL_BASE)
+    elif code == L.E_HEROIC:
         pop(state)
         k = take_hand(state, o, a)
         recruit_into_colony(state, params, o, k)
-    elif code == E_ROBBERY:
-        pop(state)
-        if a != A_DONE:
-            so_ = so(a - OPT_BASE)
-            k = take_hand(state, so_, randint(rng, state[so_ + S_HAND_N]))
-            add_disc(state, o, k)
-            # Armed Robbery leaves the table for the victim's hand (EH-CLAR-10)
-            for i in range(state[o + S_TABLE_N]):
-                if state[o + S_TABLE + i] == aux:
-                    for j in range(i, state[o + S_TABLE_N] - 1):
-                        state[o + S_TABLE + j] = state[o + S_TABLE + j + 1]
-                    state[o + S_TABLE_N] -= 1
-                    state[o + S_TABLE + state[o + S_TABLE_N]] = -1
-                    add_hand(state, so_, aux)
-                    break
-    elif code == E_STRIKE:
-        pop(state)
-        so_ = so(a - OPT_BASE)
-        n = state[so_ + S_DISC_N]
-        i = randint(rng, n)
-        k = state[so_ + S_DISC + i]
-        for j in range(i, n - 1):
-            state[so_ + S_DISC + j] = state[so_ + S_DISC + j + 1]
-        state[so_ + S_DISC + n - 1] = -1
-        state[so_ + S_DISC_N] = n - 1
-        add_hand(state, o, k)
-    elif code == T_MENU:
+    elif code == L.E_ROBBERY:
+        _armed_robbery(state, aux, o, a, rng)
+    elif code == L.E_STRIKE:
+        _first_strike(state, o, a, rng)
+    elif code == L.T_MENU:
         menu_choice(state, params, o, seat, a)
-    elif code == T_BUILD:
-        if a == A_DONE:
-            pop(state)
-        else:
-            c = aux
-            k = take_hand(state, o, a)
-            u = state[o + S_UNDER_N]
-            state[o + S_UNDER_KIND + u] = k
-            state[o + S_UNDER_SLOT + u] = c
-            state[o + S_UNDER_N] = u + 1
-            state[o + S_COL_PLACED + c] += kf(params, k, KF_SUPPLY)
-            state[t + 1] = amt + 1
-            if state[o + S_COL_PLACED + c] >= kf(params, state[o + S_COL_KIND + c], KF_COST):
-                pop(state)
-                complete_building(state, params, o, c)
-    elif code == T_DISCARD_ACT:
-        if a == A_DONE:
+    elif code == L.T_BUILD:
+        _construct_step(state, params, t, amt, aux, o, a)
+    elif code == L.T_DISCARD_ACT:
+        if a == L.A_DONE:
             pop(state)
         else:
             add_disc_hand(state, o, a)
             state[t + 1] = amt + 1
-    elif code == T_FIRE_OPT:
+    elif code == L.T_FIRE_OPT:
         pop(state)
-        if a == A_YES:
+        if a == L.A_YES:
             fire(state, o)
-            push(state, kf(params, aux, KF_BE), kf(params, aux, KF_BA), seat, aux)
-    elif code == T_EVENT:
-        opt = a - OPT_BASE
-        state[t + 3] = aux | (1 << opt)
-        state[t + 1] = amt - 1
-        if amt - 1 <= 0:
-            pop(state)
-        ev = state[EV_CUR]
-        push_pairs(state, params, seat, P_EVENTS + ev * EF_N + EF_OPT + opt * 6, MAX_EFF)
-    elif code == T_EBID:
+            push(state, card_field(params, aux, L.KF_BE), card_field(params, aux, L.KF_BA),
+                 seat, aux)
+    elif code == L.T_EVENT:
+        _event_option(state, params, t, amt, seat, aux, a)
+    elif code == L.T_EBID:
         pop(state)
-        state[o + S_EBID] = a - AMT_BASE
-        state[EBID_DONE] |= 1 << seat
-    elif code == T_BID:
-        if a == A_DONE:
-            pop(state)
-            state[BID_DONE] |= 1 << seat
-        else:
-            k = take_hand(state, o, a)
-            b = state[o + S_BID_N]
-            state[o + S_BIDC + b] = k
-            state[o + S_BID_N] = b + 1
-    elif code == T_PICK:
+        state[o + L.S_EBID] = a - L.AMT_BASE
+        state[L.EBID_DONE] |= 1 << seat
+    elif code == L.T_BID:
+        _trade_bid(state, seat, o, a)
+    elif code == L.T_PICK:
+        _trade_pick(state, o, a)
+    elif code == L.T_RECRUIT:
+        _recruit(state, params, seat, o, a)
+    elif code == L.T_RELOAD:
         pop(state)
-        p = a - OPT_BASE
-        state[TAKEN] |= 1 << p
-        for i in range(state[PILE_N + p]):
-            add_disc(state, o, state[PILES + p * PILE_CAP + i])
-            state[PILES + p * PILE_CAP + i] = -1
-        state[PILE_N + p] = 0
-    elif code == T_RECRUIT:
-        pop(state)
-        if a != A_DONE:
-            k = take_hand(state, o, a)
-            cost = recruit_cost(state, params, o, k)
-            recruit_into_colony(state, params, o, k)
-            if cost > 0:
-                push(state, T_RECRUIT_PAY, cost, seat, 0)
-    elif code == T_RELOAD:
-        pop(state)
-        if a != A_DONE:
+        if a != L.A_DONE:
             add_disc_hand(state, o, a)
             add_bullets(state, params, o, 1)
+
+
+@njit(cache=True)
+def _take_from_trade_pile(state, params, t, code, amt, o, a):
+    """Take the best Supply card (or the newest card) of the chosen Trade pile."""
+    n = 0
+    p = a - L.OPT_BASE
+    n = state[L.PILE_N + p]
+    best = n - 1
+    if code == L.E_TRADE_SUPPLY:
+        best = -1
+        for i in range(n):
+            k = state[L.PILES + p * L.PILE_CAP + i]
+            if card_field(params, k, L.KF_TYPE) == L.TY_SUPPLY and (
+                    best < 0 or card_field(params, k, L.KF_SUPPLY) > card_field(
+                        params, state[L.PILES + p * L.PILE_CAP + best], L.KF_SUPPLY)):
+                best = i
+    add_hand(state, o, pile_take(state, p, best))
+    _dec(state, t, amt - 1)
+
+
+@njit(cache=True)
+def _armed_robbery(state, aux, o, a, rng):
+    """Armed Robbery: a random card of the victim's hand; the victim gets the Armed Robbery
+    card (EH-CLAR-10)."""
+    pop(state)
+    if a != L.A_DONE:
+        so_ = seat_offset(a - L.OPT_BASE)
+        k = take_hand(state, so_, randint(rng, state[so_ + L.S_HAND_N]))
+        add_disc(state, o, k)
+        # Armed Robbery leaves the table for the victim's hand (EH-CLAR-10)
+        for i in range(state[o + L.S_TABLE_N]):
+            if state[o + L.S_TABLE + i] == aux:
+                for j in range(i, state[o + L.S_TABLE_N] - 1):
+                    state[o + L.S_TABLE + j] = state[o + L.S_TABLE + j + 1]
+                state[o + L.S_TABLE_N] -= 1
+                state[o + L.S_TABLE + state[o + L.S_TABLE_N]] = -1
+                add_hand(state, so_, aux)
+                break
+
+
+@njit(cache=True)
+def _first_strike(state, o, a, rng):
+    """First Strike: a random card of the victim's Discard pile into hand."""
+    n = 0
+    pop(state)
+    so_ = seat_offset(a - L.OPT_BASE)
+    n = state[so_ + L.S_DISC_N]
+    i = randint(rng, n)
+    k = state[so_ + L.S_DISC + i]
+    for j in range(i, n - 1):
+        state[so_ + L.S_DISC + j] = state[so_ + L.S_DISC + j + 1]
+    state[so_ + L.S_DISC + n - 1] = -1
+    state[so_ + L.S_DISC_N] = n - 1
+    add_hand(state, o, k)
+
+
+@njit(cache=True)
+def _construct_step(state, params, t, amt, aux, o, a):
+    """Construct: place the chosen Supply card under the Building; complete it when paid."""
+    if a == L.A_DONE:
+        pop(state)
+    else:
+        c = aux
+        k = take_hand(state, o, a)
+        u = state[o + L.S_UNDER_N]
+        state[o + L.S_UNDER_KIND + u] = k
+        state[o + L.S_UNDER_SLOT + u] = c
+        state[o + L.S_UNDER_N] = u + 1
+        state[o + L.S_COL_PLACED + c] += card_field(params, k, L.KF_SUPPLY)
+        state[t + 1] = amt + 1
+        cost = card_field(params, state[o + L.S_COL_KIND + c], L.KF_COST)
+        if state[o + L.S_COL_PLACED + c] >= cost:
+            pop(state)
+            complete_building(state, params, o, c)
+
+
+@njit(cache=True)
+def _event_option(state, params, t, amt, seat, aux, a):
+    """Event: resolve the chosen option's effects."""
+    opt = a - L.OPT_BASE
+    state[t + 3] = aux | (1 << opt)
+    state[t + 1] = amt - 1
+    if amt - 1 <= 0:
+        pop(state)
+    ev = state[L.EV_CUR]
+    push_pairs(state, params, seat, L.P_EVENTS + ev * L.EF_N + L.EF_OPT + opt * 6, L.MAX_EFF)
+
+
+@njit(cache=True)
+def _trade_bid(state, seat, o, a):
+    """Trade bid: one more hidden card, or done."""
+    if a == L.A_DONE:
+        pop(state)
+        state[L.BID_DONE] |= 1 << seat
+    else:
+        k = take_hand(state, o, a)
+        b = state[o + L.S_BID_N]
+        state[o + L.S_BIDC + b] = k
+        state[o + L.S_BID_N] = b + 1
+
+
+@njit(cache=True)
+def _trade_pick(state, o, a):
+    """Trade: take every card of the chosen Trade pile into the Discard pile."""
+    pop(state)
+    p = a - L.OPT_BASE
+    state[L.TAKEN] |= 1 << p
+    for i in range(state[L.PILE_N + p]):
+        add_disc(state, o, state[L.PILES + p * L.PILE_CAP + i])
+        state[L.PILES + p * L.PILE_CAP + i] = -1
+    state[L.PILE_N + p] = 0
+
+
+@njit(cache=True)
+def _recruit(state, params, seat, o, a):
+    """Recruit phase: the chosen Survivor joins the Colony, then its cost is paid."""
+    pop(state)
+    if a != L.A_DONE:
+        k = take_hand(state, o, a)
+        cost = recruit_cost(state, params, o, k)
+        recruit_into_colony(state, params, o, k)
+        if cost > 0:
+            push(state, L.T_RECRUIT_PAY, cost, seat, 0)
 
 
 @njit(cache=True)
@@ -588,46 +773,47 @@ def recruit_into_colony(state, params, o, k):
     if c < 0:
         trash(state, k)
         return
-    state[o + S_SP] += kf(params, k, KF_SP)
-    state[o + S_RECRUITS] += 1
+    state[o + L.S_SP] += card_field(params, k, L.KF_SP)
+    state[o + L.S_RECRUITS] += 1
 
 
 @njit(cache=True)
 def menu_choice(state, params, o, seat, a):
     """The Action phase menu: play a card, build, use a Survivor, discard, or end the turn."""
-    if a == A_DONE:
+    if a == L.A_DONE:
         pop(state)
         return
-    if a == A_DISCARD:
-        state[ACTIONS] -= 1
-        state[ACTS_TAKEN] += 1
-        push(state, T_DISCARD_ACT, 0, seat, 0)
+    if a == L.A_DISCARD:
+        state[L.ACTIONS] -= 1
+        state[L.ACTS_TAKEN] += 1
+        push(state, L.T_DISCARD_ACT, 0, seat, 0)
         return
-    if a >= COL_BASE:
-        c = a - COL_BASE
-        k = state[o + S_COL_KIND + c]
-        if kf(params, k, KF_TYPE) == TY_BUILDING:
-            state[ACTIONS] -= 1
-            state[ACTS_TAKEN] += 1
-            push(state, T_BUILD, 0, seat, c)
+    if a >= L.COL_BASE:
+        c = a - L.COL_BASE
+        k = state[o + L.S_COL_KIND + c]
+        if card_field(params, k, L.KF_TYPE) == L.TY_BUILDING:
+            state[L.ACTIONS] -= 1
+            state[L.ACTS_TAKEN] += 1
+            push(state, L.T_BUILD, 0, seat, c)
         else:
-            if kf(params, k, KF_TIMING) == TM_ACTION:
-                state[ACTIONS] -= 1
-                state[ACTS_TAKEN] += 1
-            state[o + S_COL_TAP + c] = 1
-            push(state, kf(params, k, KF_ABIL), kf(params, k, KF_ABIL_AMT), seat, k)
+            if card_field(params, k, L.KF_TIMING) == L.TM_ACTION:
+                state[L.ACTIONS] -= 1
+                state[L.ACTS_TAKEN] += 1
+            state[o + L.S_COL_TAP + c] = 1
+            push(state, card_field(params, k, L.KF_ABIL), card_field(params, k, L.KF_ABIL_AMT),
+                 seat, k)
         return
     k = take_hand(state, o, a)
-    state[ACTIONS] -= 1
-    state[ACTS_TAKEN] += 1
-    if kf(params, k, KF_TYPE) == TY_BUILDING:
+    state[L.ACTIONS] -= 1
+    state[L.ACTS_TAKEN] += 1
+    if card_field(params, k, L.KF_TYPE) == L.TY_BUILDING:
         c = colony_add(state, o, k, 0)
-        push(state, T_BUILD, 0, seat, c)
+        push(state, L.T_BUILD, 0, seat, c)
         return
-    tn = state[o + S_TABLE_N]
-    state[o + S_TABLE + tn] = k
-    state[o + S_TABLE_N] = tn + 1
-    if kf(params, k, KF_NEEDS_FIRE):
+    tn = state[o + L.S_TABLE_N]
+    state[o + L.S_TABLE + tn] = k
+    state[o + L.S_TABLE_N] = tn + 1
+    if card_field(params, k, L.KF_NEEDS_FIRE):
         fire(state, o)
     push_card(state, params, seat, k)
 
