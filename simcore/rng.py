@@ -55,13 +55,6 @@ def seed_rng(rng, seed, cell, index, stream):
     rng[1] = np.uint64(0)
 
 
-@njit(cache=True)
-def fork(rng, out):
-    """Derive an independent child stream into ``out`` from one draw of ``rng``."""
-    out[0] = mix64(next_u64(rng) ^ _M2)
-    out[1] = np.uint64(0)
-
-
 @njit(cache=True, inline="always")
 def next_u64(rng):
     """Next uint64 of the stream."""

@@ -5,6 +5,7 @@ that uses it compiles only the scripted agent of the game it plays.
 """
 import importlib
 
+from numba import njit
 from numba.extending import overload
 
 from simcore import dispatch
@@ -32,3 +33,14 @@ def _ov_scripted_action(game, state, params, persona, rng, legal, n):
     def impl(game, state, params, persona, rng, legal, n):
         return k(state, params, persona, rng, legal, n)
     return impl
+
+
+# ---- helpers every scripted player shares (one home each) ----
+
+@njit(cache=True, inline="always")
+def has_action(legal, n, a):
+    """True when action ``a`` is among ``legal[:n]``."""
+    for i in range(n):
+        if legal[i] == a:
+            return True
+    return False

@@ -41,6 +41,7 @@ from simcore.court import SPEC
 from simcore.court import layout as L
 from simcore.court.actions import encode_bid
 from simcore.rng import randint
+from agents.scripted import has_action as _has
 
 FAIR_SHARE = 0
 FREE_RIDER = 1
@@ -63,14 +64,6 @@ def _alive_n(state, P):
 def _fair(state, P):
     n = _alive_n(state, P)
     return (state[L.THRESH] + n - 1) // n
-
-
-@njit(cache=True)
-def _has(legal, n, a):
-    for i in range(n):
-        if legal[i] == a:
-            return True
-    return False
 
 
 @njit(cache=True)

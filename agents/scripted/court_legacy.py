@@ -97,6 +97,7 @@ from simcore.court.layout import (
     THRESH,
     UNITED,
 )
+from agents.scripted import has_action as _has
 from simcore.rng import randint
 
 FAIR_SHARE = 0
@@ -117,14 +118,6 @@ def _alive_n(state, P):
 def _fair(state, P):
     n = _alive_n(state, P)
     return (state[THRESH] + n - 1) // n
-
-
-@njit(cache=True)
-def _has(legal, n, a):
-    for i in range(n):
-        if legal[i] == a:
-            return True
-    return False
 
 
 @njit(cache=True)

@@ -30,14 +30,7 @@ from simcore.darkness.layout import (
     D_HALL, ACTIVE, BS, HUNTS, PE_STEP, PK_DOCKS, PK_HOME,
 )
 from simcore.rng import randint
-
-
-@njit(cache=True)
-def _has(legal, n, a):
-    for i in range(n):
-        if legal[i] == a:
-            return True
-    return False
+from agents.scripted import has_action as _has
 
 
 @njit(cache=True)

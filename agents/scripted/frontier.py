@@ -26,19 +26,12 @@ from numba import njit
 from simcore.frontier import field as FF
 from simcore.frontier import layout as L
 from simcore.frontier import play as FP
+from agents.scripted import has_action as _has
 
 # discard priority: first listed goes first
 _DISCARD_ORDER = np.array([L.TOWER, L.SETTLEMENT, L.BUNKER, L.HQ, L.REPAIRS, L.NOVICE, L.ROCKET,
                            L.GLIDER, L.RANGER],
                           dtype=np.int64)
-
-
-@njit(cache=True)
-def _has(legal, n, a):
-    for i in range(n):
-        if legal[i] == a:
-            return True
-    return False
 
 
 @njit(cache=True)

@@ -27,6 +27,7 @@ from simcore.humanity import layout as L
 from simcore.humanity.table import card_field, seat_offset, supply_value
 from simcore.humanity.tasks import recruit_cost
 from simcore.rng import randint
+from agents.scripted import has_action as _has
 
 #: persona index of the pre-fix builder (agents/scripted/humanity_legacy.py), always last
 LEGACY = len(SPEC.personas) - 1
@@ -124,14 +125,6 @@ def _best_hand(state, params, o, legal, n, mode, need):
             best = a
             bs = s
     return best
-
-
-@njit(cache=True)
-def _has(legal, n, a):
-    for i in range(n):
-        if legal[i] == a:
-            return True
-    return False
 
 
 @njit(cache=True)

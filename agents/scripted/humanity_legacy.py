@@ -37,6 +37,7 @@ from simcore.humanity.layout import (
 from simcore.humanity.table import kf, so, supply_value
 from simcore.humanity.tasks import recruit_cost
 from simcore.rng import randint
+from agents.scripted import has_action as _has
 
 
 @njit(cache=True)
@@ -131,14 +132,6 @@ def _best_hand(state, params, o, legal, n, mode, need):
             best = a
             bs = s
     return best
-
-
-@njit(cache=True)
-def _has(legal, n, a):
-    for i in range(n):
-        if legal[i] == a:
-            return True
-    return False
 
 
 @njit(cache=True)

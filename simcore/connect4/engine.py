@@ -2,6 +2,8 @@
 import numpy as np
 from numba import njit
 
+from simcore.common import winner_returns
+
 from simcore.connect4.layout import (
     B0, CUR, END, END_FULL, END_LINE, END_PLAYING, HEIGHT, MOVES, P_COLS, P_LINE, P_ROWS, WINNER,
 )
@@ -87,13 +89,7 @@ def step(state, params, action, rng):
 
 @njit(cache=True, inline="always")
 def returns(state, params, out):
-    w = state[WINNER]
-    if w < 0:
-        out[0] = 0.5
-        out[1] = 0.5
-    else:
-        out[w] = 1.0
-        out[1 - w] = 0.0
+    winner_returns(state[WINNER], out)
 
 
 @njit(cache=True, inline="always")

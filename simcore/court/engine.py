@@ -44,6 +44,7 @@ unrevealed bids and Offerings of the other seats.
 import numpy as np
 from numba import njit
 
+from simcore.common import mask_returns
 from simcore.court import layout as L
 from simcore.court.actions import decode_bid, encode_bid
 from simcore.court.cards import (
@@ -720,11 +721,7 @@ def step(state, params, action, rng):
 
 @njit(cache=True)
 def returns(state, params, out):
-    P = params[L.P_NUM_PLAYERS]
-    m = state[L.WIN_MASK]
-    k = popcount(m)
-    for s in range(P):
-        out[s] = 1.0 / k if (k > 0 and (m >> s) & 1) else 0.0
+    mask_returns(state[L.WIN_MASK], params[L.P_NUM_PLAYERS], out)
 
 
 @njit(cache=True)

@@ -14,16 +14,8 @@ consumes the answer.
 """
 from numba import njit
 
+from simcore.common import popcount  # noqa: F401  (re-exported for the court modules)
 from simcore.court import layout as L
-
-
-@njit(cache=True, inline="always")
-def popcount(m):
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
 
 
 @njit(cache=True, inline="always")

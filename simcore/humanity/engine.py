@@ -16,6 +16,7 @@ unrevealed Events where they were shuffled (custom stories, Longer Game extras).
 import numpy as np
 from numba import njit
 
+from simcore.common import mask_returns
 from simcore.humanity import layout as L
 from simcore.humanity.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.humanity.table import (
@@ -643,14 +644,7 @@ def step(state, params, action, rng):
 
 @njit(cache=True)
 def returns(state, params, out):
-    P = params[L.P_NUM_PLAYERS]
-    m = state[L.WIN_MASK]
-    k = 0
-    for s in range(P):
-        if (m >> s) & 1:
-            k += 1
-    for s in range(P):
-        out[s] = 1.0 / k if (k > 0 and (m >> s) & 1) else 0.0
+    mask_returns(state[L.WIN_MASK], params[L.P_NUM_PLAYERS], out)
 
 
 @njit(cache=True)

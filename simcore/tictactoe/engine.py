@@ -1,6 +1,8 @@
 """Tic-tac-toe kernels: the smallest complete example of the game contract."""
 from numba import njit
 
+from simcore.common import winner_returns
+
 from simcore.tictactoe.layout import (
     BOARD, CUR, END, END_FULL, END_LINE, END_PLAYING, MOVES, P_LINE, P_SIZE, WINNER,
 )
@@ -77,13 +79,7 @@ def step(state, params, action, rng):
 
 @njit(cache=True, inline="always")
 def returns(state, params, out):
-    w = state[WINNER]
-    if w < 0:
-        out[0] = 0.5
-        out[1] = 0.5
-    else:
-        out[w] = 1.0
-        out[1 - w] = 0.0
+    winner_returns(state[WINNER], out)
 
 
 @njit(cache=True, inline="always")
