@@ -2,11 +2,12 @@
 
 All kernels mutate the state row in place and never allocate.
 """
+import numpy as np
 from numba import njit
 
 from simcore.darkness.layout import (
     ACTIVE, AG, COINS, ASIDE, BAG, C_BOT, C_HOLDER, C_MID, C_OWNER, C_USED, C_ZONE,
-    CHOICE, CUR, DEC, DECK, DECK_N, HAND, HAND_N, LEG, LOCKIND, MAX_AG, MAX_HAND, MINE, NCARD,
+    CHOICE, CUR, DEC, DECK, DECK_N, HAND, HAND_N, LEG, LOC_OF, LOCKIND, MAX_AG, MAX_HAND, MINE, NCARD,
     NCOL, NLOC, NSTREET, NTRAY, P_HAND, P_NUM_PLAYERS, P_TURN_CAP, READY, STAGE, STREET,
     STREET_INF, S_SLEEVE, S_DISCARD, TRAINED, TRAY_CARD, TRAY_CUBES, TURN_ACTS, UNTRAINED, Z_DECK,
     Z_DISCARD, Z_HALL, Z_HAND, Z_OUT, Z_STREET, Z_TRAY, A_PASS, NUM_ACTIONS, A_OPT,
@@ -39,15 +40,32 @@ def leg_has(state, a):
     return (state[LEG + a // 31] >> (a % 31)) & 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def popcount31(m):
+    """Set bits of 0 <= m < 2**31 (a LEG word), SWAR style: no loop over the 31 bits."""
+    m = m - ((m >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
+def low_bit(m):
+    """Index of the lowest set bit of 0 < m < 2**31."""
+    return popcount31((m & -m) - 1)
+
+
+@njit(cache=True, inline="always")
 def leg_count(state):
+    """(number of legal actions, the lowest one or -1) from the three LEG words."""
     n = 0
     first = -1
-    for a in range(NUM_ACTIONS):
-        if (state[LEG + a // 31] >> (a % 31)) & 1:
+    for w in range(3):
+        m = np.int64(state[LEG + w])
+        if m != 0:
             if first < 0:
-                first = a
-            n += 1
+                first = w * 31 + low_bit(m)
+            n += popcount31(m)
     return n, first
 
 
@@ -93,13 +111,10 @@ def bit(state, off, i):
     return (state[off] >> i) & 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def loc_of_kind(state, kind):
-    """Index of the game's location of ``kind``, -1 when not in play."""
-    for i in range(NLOC):
-        if state[LOCKIND + i] == kind:
-            return i
-    return -1
+    """Index of the game's location of ``kind``, -1 when not in play (LOC_OF, set at setup)."""
+    return state[LOC_OF + kind]
 
 
 @njit(cache=True)

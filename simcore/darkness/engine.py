@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from simcore.darkness.actions import stage_discard, stage_main
-from simcore.darkness.cards import draw_cube, sleeves
+from simcore.darkness.cards import draw_cube, popcount31, sleeves
 from simcore.darkness.layout import (
     AUTO_STEP, BAG, C_BOT, C_HOLDER, C_MID, C_OWNER, C_ZONE, COINS, CUR, DEC, D_NONE, DECK,
     DECK_N, DSLOT, END, END_PLAYING, END_ROUNDS, END_SOLO_LOST, END_SOLO_WON, FIRST, HSLOT,
@@ -31,7 +31,7 @@ from simcore.darkness.layout import (
     TRAY_CARD, TURN_ACTS, TZ, UNTRAINED, Z_DECK, Z_HALL, Z_OUT, CHOICE, ACTIVE, ST_SPENT,
     ST_LANDED, ST_DEFEATED, ST_DEFENDED, DEFENSE, FIRST0, GOODWILL, P_FIRST_RANDOM, P_TIEBREAK,
     P_TIEBREAK_N, REP, TB_COINS, TB_DEFENSE, TB_GOODWILL, TB_INFLUENCE, TB_REPUTATION,
-    P_AUTO_VP, P_AUTO_TAKE, P_AUTO_VP_ADV,
+    P_AUTO_VP, P_AUTO_TAKE, P_AUTO_VP_ADV, LOC_OF, NKIND,
 )
 from simcore.darkness.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.darkness.rounds import (
@@ -129,9 +129,14 @@ def setup_locations(state, params, rng):
     else:
         for i in range(NLOC):
             state[LOCNUM + i] = params[P_LOCS + i]
+    for k in range(NKIND):
+        state[LOC_OF + k] = -1
     for i in range(NLOC):
         num = state[LOCNUM + i]
-        state[LOCKIND + i] = params[P_KIND_OF + num]
+        k = params[P_KIND_OF + num]
+        state[LOCKIND + i] = k
+        if state[LOC_OF + k] < 0:
+            state[LOC_OF + k] = i
         state[STACK_N + 2 * i] = params[P_NMID + num]
         state[STACK_N + 2 * i + 1] = params[P_NBOT + num]
 
@@ -212,15 +217,13 @@ def legal_actions(state, params, out):
     if state[END] != END_PLAYING:
         return 0
     n = 0
-    for w in range(3):
-        m = state[LEG + w]
-        b = 0
+    for w in range(3):   # the LEG words' set bits, lowest first (the order agents index)
+        m = np.int64(state[LEG + w])
         while m != 0:
-            if m & 1:
-                out[n] = w * 31 + b
-                n += 1
-            m >>= 1
-            b += 1
+            low = m & -m
+            out[n] = w * 31 + popcount31(low - 1)
+            n += 1
+            m ^= low
     return n
 
 

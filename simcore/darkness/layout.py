@@ -266,6 +266,7 @@ ST_SPENT = _a(MAX_P)    # coins spent
 ST_LANDED = _a(MAX_P)   # attacks that landed (failed defences)
 ST_DEFENDED = _a(MAX_P) # successful defences
 ST_DEFEATED = _a(MAX_P) # threats (cards) defeated in hunts
+LOC_OF = _a(NKIND)      # location index of each kind in play (the first), -1: none; set at setup
 STATE_SIZE = _o
 
 # ABIL bits
