@@ -75,7 +75,7 @@ def start_use(state, params, p, c, s):
     state[PE_STEP] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def slot_free_for(state, p, kind, s):
     base = slot_base(kind)
     start = state[(DSTART if kind == K_DOCKS else HSTART) + p]
@@ -99,8 +99,10 @@ def main_menu(state, params, p):
     for h in range(state[HAND_N + p]):
         c = state[HAND + p * MAX_HAND + h]
         for s in range(3):
-            if usable(state, params, p, c, s):
-                leg_set(state, A_USE + h * 3 + s)
+            # an empty middle / bottom slot is never usable: skip the call
+            if s == 0 or state[(C_MID if s == 1 else C_BOT) + c] >= 0:
+                if usable(state, params, p, c, s):
+                    leg_set(state, A_USE + h * 3 + s)
     ab = state[ABIL + p]
     if not ab & AB_BT and state[TRAINED + p] > 0 and loc_of_kind(state, K_BORDER) >= 0:
         leg_set(state, A_BT)

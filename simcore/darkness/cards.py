@@ -117,7 +117,7 @@ def loc_of_kind(state, kind):
     return state[LOC_OF + kind]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_size(state, params, p, mill):
     """Hand size: base, +1 per 2 Agents at Millhollow Farm Town (``mill`` its index)."""
     h = params[P_HAND]
@@ -126,12 +126,12 @@ def hand_size(state, params, p, mill):
     return min(h, MAX_HAND)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def sleeves(state, c):
     return (1 if state[C_MID + c] >= 0 else 0) + (1 if state[C_BOT + c] >= 0 else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fee_ok(state, params, p, c):
     """Whether seat p may use an effect of card c (1 Coin to another guild's owner)."""
     o = state[C_OWNER + c]
@@ -165,7 +165,7 @@ def draw_cube(state, rng):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tray_total(state, t):
     n = 0
     for c in range(NCOL):

@@ -147,7 +147,7 @@ def card_damage(state, params, c, target, hunter):
     return d
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_has(state, c, kind):
     n = 0
     m = state[C_MID + c]
@@ -223,7 +223,7 @@ def give_reward(state, p, code, a):
 # ---- printed top effects ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def top_ok(state, params, p, c):
     e = params[P_TOP_EFF + c]
     a = params[P_TOP_A + c]
