@@ -26,7 +26,7 @@ def test_drawing_matches_offsets():
         assert getattr(L, name) == start, (name, start)
         drawn[name] = start
     # every field laid out with _a() is drawn, state and params alike
-    fields = re.findall(r"^(\w+) = _a\(", inspect.getsource(L), re.M)
+    fields = re.findall(r"^(\w+) = _a\(", inspect.getsource(L), re.MULTILINE)
     assert fields and set(fields) == set(drawn)
     assert L.LOC_OF + L.NKIND == L.STATE_SIZE
     assert L.P_TIEBREAK + L.NTIEBREAK == L.PARAMS_SIZE

@@ -40,7 +40,7 @@ from numba import njit
 from agents.scripted import darkness_legacy
 from simcore.darkness import layout as L
 from simcore.darkness.actions import slot_free_for, usable
-from simcore.darkness.cards import loc_of_kind, sleeves, tray_total
+from simcore.darkness.cards import ROW, B, I, loc_of_kind, sleeves, tray_total
 from simcore.darkness.contacts import contact_modes, slot_ok
 from simcore.darkness.effects import card_damage, spy_bonus
 from simcore.rng import randint
@@ -56,7 +56,7 @@ KIND_VALUE = (2, 3, 3, 1, 2, 3, 3, 4, 4, 1, 1, 2,     # Coldharbor 51-62
 HUNT_VALUE = 6      # a defeated threat: its rewards and one attacker fewer
 
 
-@njit(cache=True)
+@njit((ROW, I, I), cache=True)
 def _has(legal, n, a):
     for i in range(n):
         if legal[i] == a:
@@ -79,7 +79,7 @@ def _min_damage(state, params, p):
     return m
 
 
-@njit(cache=True)
+@njit((ROW, I, I), cache=True)
 def _hand_card(state, p, h):
     return state[L.HAND + p * L.MAX_HAND + h]
 
@@ -149,7 +149,7 @@ def _hunt_reach(state, params, p, persona):
     return src and _bs_potential(state, params, p) >= mind
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, B), cache=True)
 def _best_neutral(state, params, p, tray_too):
     """(most advancements, option) among Neutral cards in p's hand (OPT h) and, with
     ``tray_too``, the tower (OPT 8 + t); (-1, -1) when none."""
@@ -231,7 +231,7 @@ def _pick(mode, v0, v1):
     return v0 + v1
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, I, I, B, I), cache=True)
 def mode_value(state, params, p, loc, c, mode, reach, persona):
     """Worth (units) of resolving the contact of ``loc`` on card c in ``mode``."""
     k = state[L.LOCKIND + loc]
@@ -305,7 +305,7 @@ def mode_value(state, params, p, loc, c, mode, reach, persona):
     return 0
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, I, B, B, I), cache=True)
 def best_mode(state, params, p, loc, c, pro, reach, persona):
     """(value, mode) of the best legal mode of the contact (pro: the Prologue bans)."""
     m = contact_modes(state, params, p, loc, c, pro)
@@ -320,7 +320,7 @@ def best_mode(state, params, p, loc, c, pro, reach, persona):
     return bv, bm
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, B, I), cache=True)
 def top_value(state, params, p, c, reach, persona):
     e = params[L.P_TOP_EFF + c]
     a = params[L.P_TOP_A + c]
@@ -352,6 +352,15 @@ def use_value(state, params, p, c, s, reach, persona):
 
 
 @njit(cache=True)
+def _buy_amount(state, params, p):
+    """Reputation to buy at the Docks' exchange: Coins beyond a small reserve (none in
+    the last round)."""
+    rate = params[L.P_DOCK_RATE]
+    keep = 0 if state[L.ROUND] >= L.ROUNDS else 3
+    return min(10, max(0, state[L.COINS + p] - keep) // rate)
+
+
+@njit((ROW, ROW, I, B, I, B, I), cache=True)
 def slot_value(state, params, p, docks, s, reach, persona):
     """Worth of placing an Agent on slot s of the Docks (docks) / Homesteads."""
     coins = state[L.COINS + p]
@@ -384,16 +393,7 @@ def slot_value(state, params, p, docks, s, reach, persona):
     return NEG   # the others trade Reputation (VP) for less than it is worth
 
 
-@njit(cache=True)
-def _buy_amount(state, params, p):
-    """Reputation to buy at the Docks' exchange: Coins beyond a small reserve (none in
-    the last round)."""
-    rate = params[L.P_DOCK_RATE]
-    keep = 0 if state[L.ROUND] >= L.ROUNDS else 3
-    return min(10, max(0, state[L.COINS + p] - keep) // rate)
-
-
-@njit(cache=True)
+@njit((ROW, ROW, I, B, B, I), cache=True)
 def best_slot(state, params, p, docks, reach, persona):
     """(value, slot) of the best slot seat p can take now at the Docks / Homesteads."""
     kind = L.K_DOCKS if docks else L.K_HOMESTEADS

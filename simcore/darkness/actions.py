@@ -9,6 +9,8 @@ from numba import njit
 
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
+    ROW,
+    I,
     add_to_hand,
     draw_top,
     fee_ok,
@@ -91,7 +93,7 @@ def start_use(state, params, p, c, s):
     state[L.PE_STEP] = 0
 
 
-@njit(cache=True, inline="always")
+@njit((ROW, I, I, I), cache=True, inline="always")
 def slot_free_for(state, p, kind, s):
     base = slot_base(kind)
     start = state[(L.DSTART if kind == L.K_DOCKS else L.HSTART) + p]

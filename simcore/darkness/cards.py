@@ -3,7 +3,15 @@
 All kernels mutate the state row in place and never allocate.
 """
 import numpy as np
-from numba import njit
+from numba import njit, types
+
+# Explicit argument types for helpers that call sites reach with literal constants in some
+# places and int32 / int64 variables in others: without them numba compiles one version per
+# literal value and integer type (issue 13).  ROW: a state or params row; I: any integer
+# (seat, card, location, kind); B: a flag.
+ROW = types.int32[::1]
+I = types.int64
+B = types.boolean
 
 from simcore.darkness import layout as L
 from simcore.rng import randint
@@ -105,7 +113,7 @@ def bit(state, off, i):
     return (state[off] >> i) & 1
 
 
-@njit(cache=True, inline="always")
+@njit((ROW, I), cache=True, inline="always")
 def loc_of_kind(state, kind):
     """Index of the game's location of ``kind``, -1 when not in play (LOC_OF, set at setup)."""
     return state[L.LOC_OF + kind]
@@ -121,7 +129,7 @@ def hand_size(state, params, p, mill):
     return min(h, L.MAX_HAND)
 
 
-@njit(cache=True, inline="always")
+@njit((ROW, I), cache=True, inline="always")
 def sleeves(state, c):
     return (1 if state[L.C_MID + c] >= 0 else 0) + (1 if state[L.C_BOT + c] >= 0 else 0)
 

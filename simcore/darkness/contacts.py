@@ -21,6 +21,9 @@ from numba import njit
 
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
+    ROW,
+    B,
+    I,
     add_to_hand,
     draw_top,
     hand_pos,
@@ -67,7 +70,7 @@ def any_cube_source(state, params):
     return False
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, I, B), cache=True)
 def contact_modes(state, params, p, loc, c, pro):
     """Bit mask of the modes of the contact of location ``loc`` seat p may resolve now
     (card c carries it; ``pro``: the Prologue bans apply, ED-BASE-18)."""

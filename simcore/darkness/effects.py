@@ -5,6 +5,8 @@ from numba import njit
 
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
+    ROW,
+    I,
     clear_tray_cubes,
     draw_top,
     mine_remove_poorest,
@@ -135,7 +137,7 @@ def threat_value(state, params, kind, owner, target, hunter):
     return v if v > 0 else 0
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, I), cache=True)
 def card_damage(state, params, c, target, hunter):
     """Damage of card c attacking seat ``target`` or hunted by seat ``hunter`` (-1: neither).
 

@@ -17,6 +17,8 @@ from numba import njit
 
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
+    ROW,
+    I,
     add_to_hand,
     draw_cube,
     draw_top,
@@ -417,7 +419,7 @@ def round_end_cubes(state, params):
 # ---- scoring ---------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I), cache=True)
 def final_score(state, params, p):
     """VP: advancements on owned cards (ED-BASE-76), Reputation 1:1 (ED-BASE-77), Coins and
     Goodwill at their rates (ED-BASE-78/79), (optionally Influence), Coldhollow colour
