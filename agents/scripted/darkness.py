@@ -38,146 +38,11 @@ Persona "legacy" (the last of SPEC.personas) plays the scripted code from before
 from numba import njit
 
 from agents.scripted import darkness_legacy
+from simcore.darkness import layout as L
 from simcore.darkness.actions import slot_free_for, usable
-from simcore.darkness.cards import loc_of_kind, sleeves, tray_total
+from simcore.darkness.cards import ROW, B, I, loc_of_kind, sleeves, tray_total
 from simcore.darkness.contacts import contact_modes, slot_ok
 from simcore.darkness.effects import card_damage, spy_bonus
-from simcore.darkness.layout import (
-    A_BT,
-    A_DOCKS,
-    A_HOME,
-    A_HUNT,
-    A_NORTH,
-    A_OPT,
-    A_PASS,
-    A_STREET,
-    A_USE,
-    AB_DOCKS,
-    ABIL,
-    AG,
-    AT_DMG,
-    BLACK,
-    BLUFF,
-    BS,
-    BT_CUBES,
-    C_BOT,
-    C_MID,
-    C_OWNER,
-    C_USED,
-    CCUBES,
-    COINS,
-    CUR,
-    D_BARRACKS,
-    D_CUBE,
-    D_DEFEND,
-    D_DRAFT,
-    D_HALL,
-    D_HUNT,
-    D_MAIN,
-    D_MODE,
-    D_PRO_CARD,
-    D_PRO_PICK,
-    D_PRO_USE,
-    D_REWARD,
-    D_SHORE,
-    D_SLEEVE,
-    D_SLEEVE_CARD,
-    D_STREET_DISC,
-    D_TARGET,
-    D_TRAVELER,
-    DEC,
-    DEFENSE,
-    DS_SHORE,
-    E_BS,
-    E_BUY_REP,
-    E_COINS,
-    E_INFL,
-    E_REP,
-    E_TRAIN,
-    HAND,
-    HAND_N,
-    HSPENT,
-    HU_CARD,
-    HU_THREAT,
-    HUNTS,
-    K_AGENTS,
-    K_BARRACKS,
-    K_BATTLE,
-    K_BLUFFS,
-    K_BORDER,
-    K_CAPITAL_HALL,
-    K_CARDS,
-    K_CHASM,
-    K_CITADEL,
-    K_CITY_WATCH,
-    K_COLDHOLLOW,
-    K_DEFENCE,
-    K_DOCKS,
-    K_ECONOMY,
-    K_FORGE,
-    K_GRAND_LIBRARY,
-    K_HOMESTEADS,
-    K_MILLHOLLOW,
-    K_MINE,
-    K_MUD,
-    K_NORTHSTONE,
-    K_SHOREHOLLOW,
-    K_WAR_COUNCIL,
-    K_WATCHTOWER,
-    LOCKIND,
-    MAX_AG,
-    MAX_HAND,
-    MINE,
-    NCOL,
-    NLOC,
-    NSLOT,
-    NSTREET,
-    NTRAY,
-    P_CA,
-    P_CB,
-    P_CC,
-    P_DEF_MAX,
-    P_DEF_PEN,
-    P_DOCK_RATE,
-    P_HOME_BS,
-    P_NUM_PLAYERS,
-    P_REW1,
-    P_REW1_A,
-    P_REW2,
-    P_REW2_A,
-    P_TOP_A,
-    P_TOP_B,
-    P_TOP_EFF,
-    PE_ARG,
-    PE_CARD,
-    PE_KIND,
-    PE_LOC,
-    PE_MODE,
-    PE_STEP,
-    PK_CONTACT,
-    PK_DOCKS,
-    PK_HOME,
-    PK_HUNT,
-    PK_NORTH,
-    PK_STREET,
-    PRO_STACK,
-    R_COINS,
-    R_DISPATCH,
-    R_INFL,
-    R_REP,
-    R_TRAIN,
-    ROUND,
-    ROUNDS,
-    STACK_INF,
-    STREET,
-    STREET_INF,
-    TRAINED,
-    TRAY_CARD,
-    TRAY_CUBES,
-    TZ,
-    TZN,
-    UNTRAINED,
-)
 from simcore.rng import randint
 
 HUNTER = 1
@@ -191,7 +56,7 @@ KIND_VALUE = (2, 3, 3, 1, 2, 3, 3, 4, 4, 1, 1, 2,     # Coldharbor 51-62
 HUNT_VALUE = 6      # a defeated threat: its rewards and one attacker fewer
 
 
-@njit(cache=True)
+@njit((ROW, I, I), cache=True)
 def _has(legal, n, a):
     for i in range(n):
         if legal[i] == a:
@@ -201,41 +66,41 @@ def _has(legal, n, a):
 
 @njit(cache=True)
 def _avail_bs(state, params, p):
-    return state[BS + p] + spy_bonus(state, params, p) - state[HSPENT + p]
+    return state[L.BS + p] + spy_bonus(state, params, p) - state[L.HSPENT + p]
 
 
 @njit(cache=True)
 def _min_damage(state, params, p):
     m = 1 << 20
-    for t in range(NTRAY):
-        c = state[TRAY_CARD + t]
+    for t in range(L.NTRAY):
+        c = state[L.TRAY_CARD + t]
         if c >= 0:
             m = min(m, card_damage(state, params, c, -1, p))
     return m
 
 
-@njit(cache=True)
+@njit((ROW, I, I), cache=True)
 def _hand_card(state, p, h):
-    return state[HAND + p * MAX_HAND + h]
+    return state[L.HAND + p * L.MAX_HAND + h]
 
 
 @njit(cache=True)
 def _contact_bs(state, params, p, k, loc):
     """Battle Strength a contact of kind k can give seat p this turn (0: none)."""
-    if k == K_MUD and state[AG + p * NLOC + loc] >= 1:
-        return params[P_CB + k]
-    if k == K_FORGE or k == K_BATTLE:
-        return params[P_CB + k]
-    if k == K_HOMESTEADS:
-        return params[P_CA + k]
+    if k == L.K_MUD and state[L.AG + p * L.NLOC + loc] >= 1:
+        return params[L.P_CB + k]
+    if k == L.K_FORGE or k == L.K_BATTLE:
+        return params[L.P_CB + k]
+    if k == L.K_HOMESTEADS:
+        return params[L.P_CA + k]
     return 0
 
 
 @njit(cache=True)
 def _contact_hunt(state, params, p, loc, c):
     """Whether resolving the contact of ``loc`` on card c can give seat p a hunt now."""
-    k = state[LOCKIND + loc]
-    if k == K_BARRACKS or k == K_WAR_COUNCIL or k == K_BATTLE:
+    k = state[L.LOCKIND + loc]
+    if k == L.K_BARRACKS or k == L.K_WAR_COUNCIL or k == L.K_BATTLE:
         return (contact_modes(state, params, p, loc, c, False) & 2) != 0
     return False
 
@@ -244,23 +109,23 @@ def _contact_hunt(state, params, p, loc, c):
 def _bs_potential(state, params, p):
     """Battle Strength seat p has, plus what its unused hand effects can still add."""
     v = _avail_bs(state, params, p)
-    for h in range(state[HAND_N + p]):
+    for h in range(state[L.HAND_N + p]):
         c = _hand_card(state, p, h)
-        if not state[C_USED + c] & 1 and params[P_TOP_EFF + c] == E_BS:
-            v += params[P_TOP_A + c]
+        if not state[L.C_USED + c] & 1 and params[L.P_TOP_EFF + c] == L.E_BS:
+            v += params[L.P_TOP_A + c]
         for s in range(1, 3):
-            loc = state[C_MID + c] if s == 1 else state[C_BOT + c]
-            if loc >= 0 and not (state[C_USED + c] >> s) & 1:
-                v += _contact_bs(state, params, p, state[LOCKIND + loc], loc)
+            loc = state[L.C_MID + c] if s == 1 else state[L.C_BOT + c]
+            if loc >= 0 and not (state[L.C_USED + c] >> s) & 1:
+                v += _contact_bs(state, params, p, state[L.LOCKIND + loc], loc)
     return v
 
 
 @njit(cache=True)
 def _docks_hunt_ok(state, params, p):
-    docks = loc_of_kind(state, K_DOCKS)
-    if docks < 0 or state[ABIL + p] & AB_DOCKS or state[TRAINED + p] == 0:
+    docks = loc_of_kind(state, L.K_DOCKS)
+    if docks < 0 or state[L.ABIL + p] & L.AB_DOCKS or state[L.TRAINED + p] == 0:
         return False
-    return slot_free_for(state, p, K_DOCKS, 2) and state[COINS + p] >= 5
+    return slot_free_for(state, p, L.K_DOCKS, 2) and state[L.COINS + p] >= 5
 
 
 @njit(cache=True)
@@ -270,13 +135,13 @@ def _hunt_reach(state, params, p, persona):
     mind = _min_damage(state, params, p)
     if mind >= 1 << 20:
         return False
-    src = state[HUNTS + p] > 0
+    src = state[L.HUNTS + p] > 0
     if not src:
-        for h in range(state[HAND_N + p]):
+        for h in range(state[L.HAND_N + p]):
             c = _hand_card(state, p, h)
             for s in range(1, 3):
-                loc = state[C_MID + c] if s == 1 else state[C_BOT + c]
-                if loc >= 0 and not (state[C_USED + c] >> s) & 1 and \
+                loc = state[L.C_MID + c] if s == 1 else state[L.C_BOT + c]
+                if loc >= 0 and not (state[L.C_USED + c] >> s) & 1 and \
                         _contact_hunt(state, params, p, loc, c):
                     src = True
         if not src and _docks_hunt_ok(state, params, p):
@@ -284,21 +149,21 @@ def _hunt_reach(state, params, p, persona):
     return src and _bs_potential(state, params, p) >= mind
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, B), cache=True)
 def _best_neutral(state, params, p, tray_too):
     """(most advancements, option) among Neutral cards in p's hand (OPT h) and, with
     ``tray_too``, the tower (OPT 8 + t); (-1, -1) when none."""
     best = -1
     opt = -1
-    for h in range(state[HAND_N + p]):
+    for h in range(state[L.HAND_N + p]):
         c = _hand_card(state, p, h)
-        if state[C_OWNER + c] < 0 and sleeves(state, c) > best:
+        if state[L.C_OWNER + c] < 0 and sleeves(state, c) > best:
             best = sleeves(state, c)
             opt = h
     if tray_too:
-        for t in range(NTRAY):
-            c = state[TRAY_CARD + t]
-            if c >= 0 and state[C_OWNER + c] < 0 and sleeves(state, c) > best:
+        for t in range(L.NTRAY):
+            c = state[L.TRAY_CARD + t]
+            if c >= 0 and state[L.C_OWNER + c] < 0 and sleeves(state, c) > best:
                 best = sleeves(state, c)
                 opt = 8 + t
     return best, opt
@@ -311,8 +176,8 @@ def _spy_tray(state, params, p, c):
     mine = card_damage(state, params, c, p, -1)
     best = 0
     bt = -1
-    for t in range(NTRAY):
-        x = state[TRAY_CARD + t]
+    for t in range(L.NTRAY):
+        x = state[L.TRAY_CARD + t]
         if x < 0 or x == c:
             continue
         d = card_damage(state, params, x, p, -1) - mine
@@ -329,17 +194,17 @@ def _cube_choice(state, params, p):
     fullest tray; -1 when none of those."""
     best = -1
     bv = -1
-    for t in range(NTRAY):
+    for t in range(L.NTRAY):
         tot = tray_total(state, t)
         for j in range(2):
-            col = p if j == 0 else BLACK
-            if state[TRAY_CUBES + t * NCOL + col] > 0:
+            col = p if j == 0 else L.BLACK
+            if state[L.TRAY_CUBES + t * L.NCOL + col] > 0:
                 v = tot * 2 + (1 if col == p else 0) + 100 * (1 if col == p else 0)
                 if v > bv:
                     bv = v
-                    best = t * NCOL + col
-    if state[TZ + p * NCOL + p] + state[TZN + p * NCOL + p] > 0 and bv < 100:
-        return (NTRAY + p) * NCOL + p
+                    best = t * L.NCOL + col
+    if state[L.TZ + p * L.NCOL + p] + state[L.TZN + p * L.NCOL + p] > 0 and bv < 100:
+        return (L.NTRAY + p) * L.NCOL + p
     return best
 
 
@@ -348,8 +213,8 @@ def _mine_coins(state, p, loc):
     """(Coins under p's Mine Agents, Agents with Coins under them)."""
     tot = 0
     k = 0
-    for i in range(state[AG + p * NLOC + loc]):
-        v = state[MINE + p * MAX_AG + i]
+    for i in range(state[L.AG + p * L.NLOC + loc]):
+        v = state[L.MINE + p * L.MAX_AG + i]
         if v > 0:
             tot += v
             k += 1
@@ -366,81 +231,81 @@ def _pick(mode, v0, v1):
     return v0 + v1
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, I, I, B, I), cache=True)
 def mode_value(state, params, p, loc, c, mode, reach, persona):
     """Worth (units) of resolving the contact of ``loc`` on card c in ``mode``."""
-    k = state[LOCKIND + loc]
-    A = params[P_CA + k]
-    B = params[P_CB + k]
-    C = params[P_CC + k]
-    ag = state[AG + p * NLOC + loc]
-    tr = state[TRAINED + p]
+    k = state[L.LOCKIND + loc]
+    A = params[L.P_CA + k]
+    B = params[L.P_CB + k]
+    C = params[L.P_CC + k]
+    ag = state[L.AG + p * L.NLOC + loc]
+    tr = state[L.TRAINED + p]
     bsv = 2 if reach else 0
-    left = ROUNDS - state[ROUND]
-    if k == K_CITADEL:
+    left = L.ROUNDS - state[L.ROUND]
+    if k == L.K_CITADEL:
         s, _ = _best_neutral(state, params, p, True)
         return 4 * s + 2 * C - (A - B) - 2 if s >= 0 else NEG
-    if k == K_BARRACKS or k == K_WAR_COUNCIL:
-        out = B if k == K_BARRACKS else A
+    if k == L.K_BARRACKS or k == L.K_WAR_COUNCIL:
+        out = B if k == L.K_BARRACKS else A
         v0 = 1 if tr > out else 0
-        v1 = HUNT_VALUE if reach and state[HUNTS + p] == 0 else 0
+        v1 = HUNT_VALUE if reach and state[L.HUNTS + p] == 0 else 0
         return _pick(mode, v0, v1)
-    if k == K_NORTHSTONE or k == K_AGENTS:
+    if k == L.K_NORTHSTONE or k == L.K_AGENTS:
         if mode == 0:
-            return 1 if tr >= 2 and (k == K_AGENTS or ag < B) else 0
-        return 4 if state[UNTRAINED + p] > 0 else 0
-    if k == K_CHASM:
+            return 1 if tr >= 2 and (k == L.K_AGENTS or ag < B) else 0
+        return 4 if state[L.UNTRAINED + p] > 0 else 0
+    if k == L.K_CHASM:
         d, _ = _spy_tray(state, params, p, c)
         return 3 * d - A
-    if k == K_MUD:
+    if k == L.K_MUD:
         if mode == 0:
             return 1 if ag == 0 and tr >= 2 else 0
         return bsv * B
-    if k == K_BLUFFS:
-        return state[BLUFF] // 2
-    if k == K_MINE:
+    if k == L.K_BLUFFS:
+        return state[L.BLUFF] // 2
+    if k == L.K_MINE:
         v0 = 2 * (left - 1) if tr >= 2 else 0
         tot, _ = _mine_coins(state, p, loc)
         v1 = tot if left <= 1 or tot >= 4 * ag else 0
         return _pick(mode, v0, v1)
-    if k == K_BORDER:
+    if k == L.K_BORDER:
         v0 = 2 if tr >= 2 else 0
         v1 = 2 if _cube_choice(state, params, p) >= 0 else 0
         return _pick(mode, v0, v1)
-    if k == K_DOCKS:
+    if k == L.K_DOCKS:
         v1 = 1 if ag > 0 else 0
         return _pick(mode, A, v1)
-    if k == K_HOMESTEADS:
+    if k == L.K_HOMESTEADS:
         return bsv * A - 1
-    if k == K_WATCHTOWER or k == K_CITY_WATCH or k == K_DEFENCE or k == K_MILLHOLLOW:
+    if k == L.K_WATCHTOWER or k == L.K_CITY_WATCH or k == L.K_DEFENCE or k == L.K_MILLHOLLOW:
         return 2 if tr >= 2 else 0
-    if k == K_GRAND_LIBRARY:
-        coins = state[COINS + p]
+    if k == L.K_GRAND_LIBRARY:
+        coins = state[L.COINS + p]
         if coins >= 15:
             return 24 - 15
         if coins >= 10:
             return 16 - 10
         return 8 - 4
-    if k == K_FORGE:
+    if k == L.K_FORGE:
         return A if mode == 0 else bsv * B
-    if k == K_CAPITAL_HALL:
+    if k == L.K_CAPITAL_HALL:
         if mode == 0:
             return 1 if tr > C else 0
         s, _ = _best_neutral(state, params, p, False)
         return 4 * s - B - 2
-    if k == K_ECONOMY:
+    if k == L.K_ECONOMY:
         return A
-    if k == K_BATTLE:
+    if k == L.K_BATTLE:
         if mode == 0:
             return 1 if tr > A else 0
-        v1 = bsv * B + (HUNT_VALUE if reach and state[HUNTS + p] == 0 else 0)
+        v1 = bsv * B + (HUNT_VALUE if reach and state[L.HUNTS + p] == 0 else 0)
         return v1 if mode == 1 else v1 + (1 if tr > A else 0)
-    if k == K_CARDS:
+    if k == L.K_CARDS:
         return 3 * A
     return 0
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, I, B, B, I), cache=True)
 def best_mode(state, params, p, loc, c, pro, reach, persona):
     """(value, mode) of the best legal mode of the contact (pro: the Prologue bans)."""
     m = contact_modes(state, params, p, loc, c, pro)
@@ -455,88 +320,88 @@ def best_mode(state, params, p, loc, c, pro, reach, persona):
     return bv, bm
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, B, I), cache=True)
 def top_value(state, params, p, c, reach, persona):
-    e = params[P_TOP_EFF + c]
-    a = params[P_TOP_A + c]
-    if e == E_COINS:
+    e = params[L.P_TOP_EFF + c]
+    a = params[L.P_TOP_A + c]
+    if e == L.E_COINS:
         return a + (2 if persona == MERCHANT else 0)
-    if e == E_REP:
+    if e == L.E_REP:
         return 4 * a
-    if e == E_INFL:
+    if e == L.E_INFL:
         return 2 * a
-    if e == E_BS:
+    if e == L.E_BS:
         return (2 * a) if reach else 0
-    if e == E_TRAIN:
-        return 4 - a if state[UNTRAINED + p] > 0 else NEG
-    if e == E_BUY_REP:
-        return 4 * params[P_TOP_B + c] - a
+    if e == L.E_TRAIN:
+        return 4 - a if state[L.UNTRAINED + p] > 0 else NEG
+    if e == L.E_BUY_REP:
+        return 4 * params[L.P_TOP_B + c] - a
     return 0
 
 
 @njit(cache=True)
 def use_value(state, params, p, c, s, reach, persona):
     """Worth of using slot s of card c (its 1-Coin fee to another guild counted)."""
-    o = state[C_OWNER + c]
-    fee = 2 if 0 <= o < params[P_NUM_PLAYERS] and o != p else 0
+    o = state[L.C_OWNER + c]
+    fee = 2 if 0 <= o < params[L.P_NUM_PLAYERS] and o != p else 0
     if s == 0:
         return top_value(state, params, p, c, reach, persona) - fee
-    loc = state[C_MID + c] if s == 1 else state[C_BOT + c]
+    loc = state[L.C_MID + c] if s == 1 else state[L.C_BOT + c]
     v, _ = best_mode(state, params, p, loc, c, False, reach, persona)
     return v - fee
-
-
-@njit(cache=True)
-def slot_value(state, params, p, docks, s, reach, persona):
-    """Worth of placing an Agent on slot s of the Docks (docks) / Homesteads."""
-    coins = state[COINS + p]
-    if docks:
-        if s == 0:
-            n, _ = _best_neutral(state, params, p, False)
-            return 4 * n - 7 + 1 if n >= 0 else NEG
-        if s == 1:
-            return 1 if state[UNTRAINED + p] > 0 and coins >= 12 else NEG
-        if s == 2:
-            if state[HUNTS + p] == 0 and \
-                    _bs_potential(state, params, p) >= _min_damage(state, params, p):
-                return HUNT_VALUE - 5 + (2 if persona == HUNTER else 0)
-            return NEG
-        if s == 3:
-            need = _min_damage(state, params, p) - _bs_potential(state, params, p)
-            if (state[HUNTS + p] > 0 or reach) and 0 < need <= 2:
-                return HUNT_VALUE - 3
-            return NEG
-        if s == 4:
-            return 3 - 2 if state[HAND_N + p] < MAX_HAND and coins >= 4 else NEG
-        rate = params[P_DOCK_RATE]
-        k = _buy_amount(state, params, p)
-        return (4 - rate) * k if k > 0 and rate < 4 else NEG
-    if s == 5:
-        need = _min_damage(state, params, p) - _bs_potential(state, params, p)
-        if (state[HUNTS + p] > 0 or reach) and 0 < need <= params[P_HOME_BS]:
-            return HUNT_VALUE
-        return NEG
-    return NEG   # the others trade Reputation (VP) for less than it is worth
 
 
 @njit(cache=True)
 def _buy_amount(state, params, p):
     """Reputation to buy at the Docks' exchange: Coins beyond a small reserve (none in
     the last round)."""
-    rate = params[P_DOCK_RATE]
-    keep = 0 if state[ROUND] >= ROUNDS else 3
-    return min(10, max(0, state[COINS + p] - keep) // rate)
+    rate = params[L.P_DOCK_RATE]
+    keep = 0 if state[L.ROUND] >= L.ROUNDS else 3
+    return min(10, max(0, state[L.COINS + p] - keep) // rate)
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, B, I, B, I), cache=True)
+def slot_value(state, params, p, docks, s, reach, persona):
+    """Worth of placing an Agent on slot s of the Docks (docks) / Homesteads."""
+    coins = state[L.COINS + p]
+    if docks:
+        if s == 0:
+            n, _ = _best_neutral(state, params, p, False)
+            return 4 * n - 7 + 1 if n >= 0 else NEG
+        if s == 1:
+            return 1 if state[L.UNTRAINED + p] > 0 and coins >= 12 else NEG
+        if s == 2:
+            if state[L.HUNTS + p] == 0 and \
+                    _bs_potential(state, params, p) >= _min_damage(state, params, p):
+                return HUNT_VALUE - 5 + (2 if persona == HUNTER else 0)
+            return NEG
+        if s == 3:
+            need = _min_damage(state, params, p) - _bs_potential(state, params, p)
+            if (state[L.HUNTS + p] > 0 or reach) and 0 < need <= 2:
+                return HUNT_VALUE - 3
+            return NEG
+        if s == 4:
+            return 3 - 2 if state[L.HAND_N + p] < L.MAX_HAND and coins >= 4 else NEG
+        rate = params[L.P_DOCK_RATE]
+        k = _buy_amount(state, params, p)
+        return (4 - rate) * k if k > 0 and rate < 4 else NEG
+    if s == 5:
+        need = _min_damage(state, params, p) - _bs_potential(state, params, p)
+        if (state[L.HUNTS + p] > 0 or reach) and 0 < need <= params[L.P_HOME_BS]:
+            return HUNT_VALUE
+        return NEG
+    return NEG   # the others trade Reputation (VP) for less than it is worth
+
+
+@njit((ROW, ROW, I, B, B, I), cache=True)
 def best_slot(state, params, p, docks, reach, persona):
     """(value, slot) of the best slot seat p can take now at the Docks / Homesteads."""
-    kind = K_DOCKS if docks else K_HOMESTEADS
+    kind = L.K_DOCKS if docks else L.K_HOMESTEADS
     bv = NEG
     bs = -1
-    if state[TRAINED + p] == 0:
+    if state[L.TRAINED + p] == 0:
         return bv, bs
-    for s in range(NSLOT):
+    for s in range(L.NSLOT):
         if slot_free_for(state, p, kind, s) and slot_ok(state, params, p, kind, s):
             v = slot_value(state, params, p, docks, s, reach, persona)
             if v > bv:
@@ -550,40 +415,40 @@ def stack_value(state, params, p, s):
     """Worth of sleeving the top advancement of stack s (its contact, Citadel Influence,
     the Break Point Bluffs' Defense space)."""
     loc = s >> 1
-    k = state[LOCKIND + loc]
-    v = KIND_VALUE[k] + 2 * state[STACK_INF + s]
-    if k == K_BLUFFS:
-        d = state[DEFENSE + p]
-        d2 = min(d + params[P_CC + K_BLUFFS], params[P_DEF_MAX])
-        v -= 4 * (params[P_DEF_PEN + d2] - params[P_DEF_PEN + d])
+    k = state[L.LOCKIND + loc]
+    v = KIND_VALUE[k] + 2 * state[L.STACK_INF + s]
+    if k == L.K_BLUFFS:
+        d = state[L.DEFENSE + p]
+        d2 = min(d + params[L.P_CC + L.K_BLUFFS], params[L.P_DEF_MAX])
+        v -= 4 * (params[L.P_DEF_PEN + d2] - params[L.P_DEF_PEN + d])
     return v
 
 
 @njit(cache=True)
 def card_sleeve_value(state, params, p, c, loc):
     """Worth of an advancement (of location ``loc``) on card c for seat p."""
-    o = state[C_OWNER + c]
+    o = state[L.C_OWNER + c]
     v = 0
     if o == p:
         v = 6
-    elif 0 <= o < params[P_NUM_PLAYERS]:
+    elif 0 <= o < params[L.P_NUM_PLAYERS]:
         v = -8
-    if state[LOCKIND + loc] == K_SHOREHOLLOW and o != p:
+    if state[L.LOCKIND + loc] == L.K_SHOREHOLLOW and o != p:
         v += 2
     return v
 
 
 @njit(cache=True)
 def draft_value(state, params, p, c):
-    o = state[C_OWNER + c]
+    o = state[L.C_OWNER + c]
     v = top_value(state, params, p, c, True, 0)
     for s in range(2):
-        loc = state[C_MID + c] if s == 0 else state[C_BOT + c]
+        loc = state[L.C_MID + c] if s == 0 else state[L.C_BOT + c]
         if loc >= 0:
-            v += KIND_VALUE[state[LOCKIND + loc]] - 1
+            v += KIND_VALUE[state[L.LOCKIND + loc]] - 1
     if o == p:
         v += 4
-    elif 0 <= o < params[P_NUM_PLAYERS]:
+    elif 0 <= o < params[L.P_NUM_PLAYERS]:
         v -= 2
     return v
 
@@ -593,40 +458,40 @@ def _main(state, params, p, persona, rng, legal, n):
     reach = _hunt_reach(state, params, p, persona)
     avail = _avail_bs(state, params, p)
     mind = _min_damage(state, params, p)
-    if persona == HUNTER and _has(legal, n, A_HUNT) and avail >= mind:
-        return A_HUNT
+    if persona == HUNTER and _has(legal, n, L.A_HUNT) and avail >= mind:
+        return L.A_HUNT
     best = -1
     bv = 0
     for i in range(n):
         a = legal[i]
-        if A_USE <= a < A_BT:
-            h = (a - A_USE) // 3
-            v = use_value(state, params, p, _hand_card(state, p, h), (a - A_USE) % 3, reach,
+        if L.A_USE <= a < L.A_BT:
+            h = (a - L.A_USE) // 3
+            v = use_value(state, params, p, _hand_card(state, p, h), (a - L.A_USE) % 3, reach,
                           persona)
             if v > bv:
                 bv = v
                 best = a
     if best >= 0:
         return best
-    if _has(legal, n, A_HUNT) and avail >= mind:
-        return A_HUNT
-    if _has(legal, n, A_DOCKS):
+    if _has(legal, n, L.A_HUNT) and avail >= mind:
+        return L.A_HUNT
+    if _has(legal, n, L.A_DOCKS):
         v, _ = best_slot(state, params, p, True, reach, persona)
         if v > 0:
-            return A_DOCKS
-    if _has(legal, n, A_HOME):
+            return L.A_DOCKS
+    if _has(legal, n, L.A_HOME):
         v, _ = best_slot(state, params, p, False, reach, persona)
         if v > 0:
-            return A_HOME
-    if _has(legal, n, A_BT):
-        return A_BT
-    if _has(legal, n, A_NORTH) and _north_source(state, p) >= 0:
-        return A_NORTH
-    if _has(legal, n, A_STREET):
+            return L.A_HOME
+    if _has(legal, n, L.A_BT):
+        return L.A_BT
+    if _has(legal, n, L.A_NORTH) and _north_source(state, p) >= 0:
+        return L.A_NORTH
+    if _has(legal, n, L.A_STREET):
         v, _ = _street_choice(state, params, p, reach, persona)
         if v > 0:
-            return A_STREET
-    return A_PASS
+            return L.A_STREET
+    return L.A_PASS
 
 
 @njit(cache=True)
@@ -634,14 +499,14 @@ def _north_source(state, p):
     """A location whose Agent of p does nothing there (moved to Northstone Academy), -1."""
     best = -1
     bv = 0
-    for loc in range(NLOC):
-        if state[AG + p * NLOC + loc] == 0:
+    for loc in range(L.NLOC):
+        if state[L.AG + p * L.NLOC + loc] == 0:
             continue
-        k = state[LOCKIND + loc]
+        k = state[L.LOCKIND + loc]
         v = 0
-        if k == K_CHASM or k == K_COLDHOLLOW:
+        if k == L.K_CHASM or k == L.K_COLDHOLLOW:
             v = 3
-        elif k == K_DOCKS or k == K_HOMESTEADS:
+        elif k == L.K_DOCKS or k == L.K_HOMESTEADS:
             v = 2     # frees the slot it holds for this guild's next visit
         if v > bv:
             bv = v
@@ -654,8 +519,8 @@ def _street_choice(state, params, p, reach, persona):
     """(value, OPT) of the best Street card effect for the Street ability."""
     bv = NEG
     bo = -1
-    for i in range(NSTREET):
-        c = state[STREET + i]
+    for i in range(L.NSTREET):
+        c = state[L.STREET + i]
         if c < 0:
             continue
         for s in range(3):
@@ -669,57 +534,57 @@ def _street_choice(state, params, p, reach, persona):
 
 @njit(cache=True)
 def _slot_target(state, params, p, legal, n):
-    s = state[PE_ARG]
-    if state[PE_KIND] == PK_DOCKS and s == 0:
+    s = state[L.PE_ARG]
+    if state[L.PE_KIND] == L.PK_DOCKS and s == 0:
         _, h = _best_neutral(state, params, p, False)
-        if h >= 0 and _has(legal, n, A_OPT + h):
-            return A_OPT + h
-    if state[PE_KIND] == PK_DOCKS and s == 5:
+        if h >= 0 and _has(legal, n, L.A_OPT + h):
+            return L.A_OPT + h
+    if state[L.PE_KIND] == L.PK_DOCKS and s == 5:
         k = _buy_amount(state, params, p)
-        if k > 0 and _has(legal, n, A_OPT + k - 1):
-            return A_OPT + k - 1
+        if k > 0 and _has(legal, n, L.A_OPT + k - 1):
+            return L.A_OPT + k - 1
         for i in range(n):       # the smallest purchase
-            if legal[i] - A_OPT < 10:
+            if legal[i] - L.A_OPT < 10:
                 return legal[i]
     return legal[0]
 
 
 @njit(cache=True)
 def _contact_target(state, params, p, legal, n):
-    loc = state[PE_LOC]
-    k = state[LOCKIND + loc]
-    mode = state[PE_MODE]
-    c = state[PE_CARD]
+    loc = state[L.PE_LOC]
+    k = state[L.LOCKIND + loc]
+    mode = state[L.PE_MODE]
+    c = state[L.PE_CARD]
     last = legal[n - 1]
-    if k == K_CITADEL or k == K_CAPITAL_HALL:
-        _, o = _best_neutral(state, params, p, k == K_CITADEL)
-        if o >= 0 and _has(legal, n, A_OPT + o):
-            return A_OPT + o
+    if k == L.K_CITADEL or k == L.K_CAPITAL_HALL:
+        _, o = _best_neutral(state, params, p, k == L.K_CITADEL)
+        if o >= 0 and _has(legal, n, L.A_OPT + o):
+            return L.A_OPT + o
         return legal[0]
-    if (k == K_NORTHSTONE or k == K_MUD) and mode == 0:
+    if (k == L.K_NORTHSTONE or k == L.K_MUD) and mode == 0:
         # only the Agents the second effect will use (2 to train / 1 for Battle Strength),
         # keeping 1 Trained Agent for Border Towers and the Docks
-        want = (params[P_CB + k] if k == K_NORTHSTONE else 1) - state[AG + p * NLOC + loc]
-        want = min(want, state[TRAINED + p] - 1)
+        want = (params[L.P_CB + k] if k == L.K_NORTHSTONE else 1) - state[L.AG + p * L.NLOC + loc]
+        want = min(want, state[L.TRAINED + p] - 1)
         want = max(want, 1)
-        if _has(legal, n, A_OPT + want - 1):
-            return A_OPT + want - 1
+        if _has(legal, n, L.A_OPT + want - 1):
+            return L.A_OPT + want - 1
         return legal[0]
-    if k == K_CHASM:
+    if k == L.K_CHASM:
         _, t = _spy_tray(state, params, p, c)
-        if t >= 0 and _has(legal, n, A_OPT + t):
-            return A_OPT + t
+        if t >= 0 and _has(legal, n, L.A_OPT + t):
+            return L.A_OPT + t
         return legal[0]
-    if k == K_MINE:
+    if k == L.K_MINE:
         _, m = _mine_coins(state, p, loc)
         m = max(m, 1)
-        if _has(legal, n, A_OPT + m - 1):
-            return A_OPT + m - 1
+        if _has(legal, n, L.A_OPT + m - 1):
+            return L.A_OPT + m - 1
         return legal[0]
-    if k == K_BORDER:
+    if k == L.K_BORDER:
         o = _cube_choice(state, params, p)
-        if o >= 0 and _has(legal, n, A_OPT + o):
-            return A_OPT + o
+        if o >= 0 and _has(legal, n, L.A_OPT + o):
+            return L.A_OPT + o
         return legal[0]
     return last     # Grand Library: the largest exchange it can pay
 
@@ -728,37 +593,37 @@ def _contact_target(state, params, p, legal, n):
 def _defend(state, params, q, legal, n):
     """Free reductions only when they save the attack; the Cursed Beggar's 8 Coins only
     when nothing free is enough and the Defense space costs more than 2 VP."""
-    dmg = state[AT_DMG]
-    bt = loc_of_kind(state, K_BORDER)
-    wt = loc_of_kind(state, K_WATCHTOWER)
+    dmg = state[L.AT_DMG]
+    bt = loc_of_kind(state, L.K_BORDER)
+    wt = loc_of_kind(state, L.K_WATCHTOWER)
     free = 0
     if bt >= 0:
-        free += state[AG + q * NLOC + bt] + state[BT_CUBES + q]
+        free += state[L.AG + q * L.NLOC + bt] + state[L.BT_CUBES + q]
     if wt >= 0:
-        free += state[AG + q * NLOC + wt] * params[P_CB + K_WATCHTOWER]
+        free += state[L.AG + q * L.NLOC + wt] * params[L.P_CB + L.K_WATCHTOWER]
     if free >= dmg:
         for o in (0, 3, 1):
-            if _has(legal, n, A_OPT + o):
-                return A_OPT + o
-    if _has(legal, n, A_OPT + 2):
-        d = state[DEFENSE + q]
-        d2 = min(d + 1, params[P_DEF_MAX])
-        if params[P_DEF_PEN + d2] - params[P_DEF_PEN + d] > 2:
-            return A_OPT + 2
-    return A_PASS
+            if _has(legal, n, L.A_OPT + o):
+                return L.A_OPT + o
+    if _has(legal, n, L.A_OPT + 2):
+        d = state[L.DEFENSE + q]
+        d2 = min(d + 1, params[L.P_DEF_MAX])
+        if params[L.P_DEF_PEN + d2] - params[L.P_DEF_PEN + d] > 2:
+            return L.A_OPT + 2
+    return L.A_PASS
 
 
 @njit(cache=True)
 def _reward_value(code, am):
-    if code == R_INFL:
+    if code == L.R_INFL:
         return 2 * am
-    if code == R_REP:
+    if code == L.R_REP:
         return 4 * am
-    if code == R_COINS:
+    if code == L.R_COINS:
         return am
-    if code == R_TRAIN:
+    if code == L.R_TRAIN:
         return 3 * am
-    if code == R_DISPATCH:
+    if code == L.R_DISPATCH:
         return am
     return 0
 
@@ -766,19 +631,19 @@ def _reward_value(code, am):
 @njit(cache=True)
 def _cube_colour(state, params, p, legal, n):
     """Coldhollow: the colour whose majority this cube wins or keeps."""
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     best = legal[0]
     bv = NEG
     for i in range(n):
         a = legal[i]
-        if a == A_PASS:
+        if a == L.A_PASS:
             continue
-        col = a - A_OPT
-        mine = state[CCUBES + p * NCOL + col]
+        col = a - L.A_OPT
+        mine = state[L.CCUBES + p * L.NCOL + col]
         top = 0
         for q in range(P):
             if q != p:
-                top = max(top, state[CCUBES + q * NCOL + col])
+                top = max(top, state[L.CCUBES + q * L.NCOL + col])
         gap = top - mine
         v = 10 - gap if gap >= 0 else -gap   # tie or take the lead first
         if v > bv:
@@ -793,183 +658,209 @@ def scripted_action(state, params, persona, rng, legal, n):
         return darkness_legacy.scripted_action(state, params, 0, rng, legal, n)
     if n == 1:
         return legal[0]
-    dec = state[DEC]
-    p = state[CUR]
-    if dec == D_MAIN:
+    dec = state[L.DEC]
+    p = state[L.CUR]
+    if dec == L.D_MAIN:
         return _main(state, params, p, persona, rng, legal, n)
-    if dec == D_PRO_PICK:
-        best = legal[0]
-        bv = NEG
-        for i in range(n):
-            s = legal[i] - A_OPT
-            v = 4 * stack_value(state, params, p, s) + randint(rng, 4)
-            if v > bv:
-                bv = v
-                best = legal[i]
-        return best
-    if dec == D_PRO_CARD:
-        best = legal[0]
-        bv = -1
-        for i in range(n):
-            c = p * 4 + legal[i] - A_OPT
-            if sleeves(state, c) > bv:
-                bv = sleeves(state, c)
-                best = legal[i]
-        return best
-    if dec == D_PRO_USE:
-        c = state[PE_CARD]
-        v, m = best_mode(state, params, p, state[PE_LOC], c, True, False, persona)
-        if v > 0 and m >= 0 and _has(legal, n, A_OPT + m):
-            return A_OPT + m
-        return A_PASS if _has(legal, n, A_PASS) else legal[0]
-    if dec == D_HALL:
-        best = legal[0]
-        most = -1
-        for i in range(n):
-            c = p * 4 + legal[i] - A_OPT
-            if sleeves(state, c) > most:
-                most = sleeves(state, c)
-                best = legal[i]
-        return best
-    if dec == D_BARRACKS:
-        return A_OPT if state[TRAINED + p] > 2 else A_PASS
-    if dec == D_DRAFT:
-        if persona == MERCHANT:
-            return legal[0]
-        best = legal[0]
-        bv = NEG
-        for i in range(n):
-            k = legal[i] - A_OPT
-            if k >= NSTREET or k > 2:
-                continue
-            c = state[STREET + k]
-            v = draft_value(state, params, p, c) + state[STREET_INF + k] - 3 * k
-            if v > bv:
-                bv = v
-                best = legal[i]
-        return best
-    if dec == D_SLEEVE or dec == D_SLEEVE_CARD:
-        # the stack (D_SLEEVE) or the card (D_SLEEVE_CARD) of the best (stack, card) pair
-        bv = NEG
-        bs = -1
-        bh = -1
-        for i in range(n):
-            a = legal[i]
-            if a == A_PASS:
-                continue
-            s = a - A_OPT if dec == D_SLEEVE else state[PRO_STACK]
-            loc = s >> 1
-            sv = stack_value(state, params, p, s)
-            for h in range(state[HAND_N + p]):
-                if dec == D_SLEEVE_CARD and h != a - A_OPT:
-                    continue
-                c = _hand_card(state, p, h)
-                if state[(C_MID if (s & 1) == 0 else C_BOT) + c] >= 0:
-                    continue
-                v = sv + card_sleeve_value(state, params, p, c, loc)
-                if v > bv:
-                    bv = v
-                    bs = s
-                    bh = h
-        if dec == D_SLEEVE:
-            if bs < 0 or (bv < 0 and _has(legal, n, A_PASS)):
-                return A_PASS if _has(legal, n, A_PASS) else legal[0]
-            return A_OPT + bs
-        return A_OPT + bh if bh >= 0 else legal[0]
-    if dec == D_MODE:
+    if dec == L.D_PRO_PICK or dec == L.D_PRO_CARD or dec == L.D_PRO_USE or dec == L.D_HALL:
+        return _prologue(state, params, p, dec, rng, legal, n, persona)
+    if dec == L.D_BARRACKS:
+        return L.A_OPT if state[L.TRAINED + p] > 2 else L.A_PASS
+    if dec == L.D_DRAFT:
+        return _draft(state, params, p, persona, legal, n)
+    if dec == L.D_SLEEVE or dec == L.D_SLEEVE_CARD:
+        return _sleeve(state, params, p, dec, legal, n)
+    if dec == L.D_MODE:
         reach = _hunt_reach(state, params, p, persona)
-        v, m = best_mode(state, params, p, state[PE_LOC], state[PE_CARD], False, reach,
+        v, m = best_mode(state, params, p, state[L.PE_LOC], state[L.PE_CARD], False, reach,
                          persona)
-        if m >= 0 and _has(legal, n, A_OPT + m):
-            return A_OPT + m
+        if m >= 0 and _has(legal, n, L.A_OPT + m):
+            return L.A_OPT + m
         return legal[0]
-    if dec == D_HUNT:
-        best = A_PASS
+    if dec == L.D_HUNT:
+        best = L.A_PASS
         bd = -1
         for i in range(n):
             a = legal[i]
-            if a == A_PASS:
+            if a == L.A_PASS:
                 continue
-            d = card_damage(state, params, state[TRAY_CARD + a - A_OPT], -1, p)
+            d = card_damage(state, params, state[L.TRAY_CARD + a - L.A_OPT], -1, p)
             if d > bd:
                 bd = d
                 best = a
         return best
-    if dec == D_REWARD:
-        th = state[HU_THREAT]
-        c = state[HU_CARD]
-        loc = state[C_MID + c] if th == 1 else state[C_BOT + c]
-        k = state[LOCKIND + loc]
-        v0 = _reward_value(params[P_REW1 + k], params[P_REW1_A + k])
-        v1 = _reward_value(params[P_REW2 + k], params[P_REW2_A + k])
-        if v1 > v0 and _has(legal, n, A_OPT + 1):
-            return A_OPT + 1
-        return A_OPT if _has(legal, n, A_OPT) else legal[0]
-    if dec == D_DEFEND:
+    if dec == L.D_REWARD:
+        th = state[L.HU_THREAT]
+        c = state[L.HU_CARD]
+        loc = state[L.C_MID + c] if th == 1 else state[L.C_BOT + c]
+        k = state[L.LOCKIND + loc]
+        v0 = _reward_value(params[L.P_REW1 + k], params[L.P_REW1_A + k])
+        v1 = _reward_value(params[L.P_REW2 + k], params[L.P_REW2_A + k])
+        if v1 > v0 and _has(legal, n, L.A_OPT + 1):
+            return L.A_OPT + 1
+        return L.A_OPT if _has(legal, n, L.A_OPT) else legal[0]
+    if dec == L.D_DEFEND:
         return _defend(state, params, p, legal, n)
-    if dec == D_CUBE:
+    if dec == L.D_CUBE:
         return _cube_colour(state, params, p, legal, n)
-    if dec == D_TRAVELER:
-        return A_OPT if _has(legal, n, A_OPT) else legal[0]
-    if dec == D_SHORE:
-        if _has(legal, n, A_OPT + 2):
-            return A_OPT + 2
-        return A_OPT if _has(legal, n, A_OPT) else legal[0]
-    if dec == D_TARGET:
-        if state[DS_SHORE] > 0:
-            return _shore_target(state, params, p, legal, n)
-        pk = state[PE_KIND]
-        if pk == PK_DOCKS or pk == PK_HOME:
-            if state[PE_STEP] == 0:
-                reach = _hunt_reach(state, params, p, persona)
-                v, s = best_slot(state, params, p, pk == PK_DOCKS, reach, persona)
-                if v > 0 and s >= 0 and _has(legal, n, A_OPT + s):
-                    return A_OPT + s
-                if _has(legal, n, A_PASS):
-                    return A_PASS
-                return A_OPT + s if s >= 0 and _has(legal, n, A_OPT + s) else legal[0]
-            return _slot_target(state, params, p, legal, n)
-        if pk == PK_CONTACT:
-            return _contact_target(state, params, p, legal, n)
-        if pk == PK_NORTH:
-            src = _north_source(state, p)
-            if src >= 0 and _has(legal, n, A_OPT + src):
-                return A_OPT + src
-            return legal[0]
-        if pk == PK_HUNT:   # dispatch reward: Border Towers (defence) when in play
-            bt = loc_of_kind(state, K_BORDER)
-            if bt >= 0 and _has(legal, n, A_OPT + bt):
-                return A_OPT + bt
-            return legal[0]
-        if pk == PK_STREET:
-            reach = _hunt_reach(state, params, p, persona)
-            _, o = _street_choice(state, params, p, reach, persona)
-            if o >= 0 and _has(legal, n, A_OPT + o):
-                return A_OPT + o
-            return legal[0]
-        return legal[0]
-    if dec == D_STREET_DISC:
+    if dec == L.D_TRAVELER:
+        return L.A_OPT if _has(legal, n, L.A_OPT) else legal[0]
+    if dec == L.D_SHORE:
+        if _has(legal, n, L.A_OPT + 2):
+            return L.A_OPT + 2
+        return L.A_OPT if _has(legal, n, L.A_OPT) else legal[0]
+    if dec == L.D_TARGET:
+        return _target(state, params, p, persona, legal, n)
+    if dec == L.D_STREET_DISC:
         return legal[0]
     for i in range(n):
-        if legal[i] != A_PASS and legal[i] != A_STREET:
+        if legal[i] != L.A_PASS and legal[i] != L.A_STREET:
             return legal[i]
     return legal[0]
 
 
 @njit(cache=True)
-def _shore_target(state, params, p, legal, n):
-    step = state[PE_STEP]
+def _prologue(state, params, p, dec, rng, legal, n, persona):
+    """Prologue picks (stack, starter card, use the contact) and the Guild Hall choice."""
+    if dec == L.D_PRO_PICK:
+        best = legal[0]
+        bv = NEG
+        for i in range(n):
+            s = legal[i] - L.A_OPT
+            v = 4 * stack_value(state, params, p, s) + randint(rng, 4)
+            if v > bv:
+                bv = v
+                best = legal[i]
+        return best
+    if dec == L.D_PRO_CARD:
+        best = legal[0]
+        bv = -1
+        for i in range(n):
+            c = p * 4 + legal[i] - L.A_OPT
+            if sleeves(state, c) > bv:
+                bv = sleeves(state, c)
+                best = legal[i]
+        return best
+    if dec == L.D_PRO_USE:
+        c = state[L.PE_CARD]
+        v, m = best_mode(state, params, p, state[L.PE_LOC], c, True, False, persona)
+        if v > 0 and m >= 0 and _has(legal, n, L.A_OPT + m):
+            return L.A_OPT + m
+        return L.A_PASS if _has(legal, n, L.A_PASS) else legal[0]
+    if dec == L.D_HALL:
+        best = legal[0]
+        most = -1
+        for i in range(n):
+            c = p * 4 + legal[i] - L.A_OPT
+            if sleeves(state, c) > most:
+                most = sleeves(state, c)
+                best = legal[i]
+        return best
+    return legal[0]
+
+
+@njit(cache=True)
+def _draft(state, params, p, persona, legal, n):
+    """The rightmost Street card unless one worth clearly more lies 1-2 further."""
+    if persona == MERCHANT:
+        return legal[0]
     best = legal[0]
     bv = NEG
     for i in range(n):
-        o = legal[i] - A_OPT
+        k = legal[i] - L.A_OPT
+        if k >= L.NSTREET or k > 2:
+            continue
+        c = state[L.STREET + k]
+        v = draft_value(state, params, p, c) + state[L.STREET_INF + k] - 3 * k
+        if v > bv:
+            bv = v
+            best = legal[i]
+    return best
+
+
+@njit(cache=True)
+def _sleeve(state, params, p, dec, legal, n):
+    """The stack (D_SLEEVE) or the card (D_SLEEVE_CARD) of the best (stack, card) pair."""
+    bv = NEG
+    bs = -1
+    bh = -1
+    for i in range(n):
+        a = legal[i]
+        if a == L.A_PASS:
+            continue
+        s = a - L.A_OPT if dec == L.D_SLEEVE else state[L.PRO_STACK]
+        loc = s >> 1
+        sv = stack_value(state, params, p, s)
+        for h in range(state[L.HAND_N + p]):
+            if dec == L.D_SLEEVE_CARD and h != a - L.A_OPT:
+                continue
+            c = _hand_card(state, p, h)
+            if state[(L.C_MID if (s & 1) == 0 else L.C_BOT) + c] >= 0:
+                continue
+            v = sv + card_sleeve_value(state, params, p, c, loc)
+            if v > bv:
+                bv = v
+                bs = s
+                bh = h
+    if dec == L.D_SLEEVE:
+        if bs < 0 or (bv < 0 and _has(legal, n, L.A_PASS)):
+            return L.A_PASS if _has(legal, n, L.A_PASS) else legal[0]
+        return L.A_OPT + bs
+    return L.A_OPT + bh if bh >= 0 else legal[0]
+
+
+@njit(cache=True)
+def _target(state, params, p, persona, legal, n):
+    """A pending effect's target: Shorehollow reward, slot, contact, Northstone source,
+    hunt dispatch, Street ability."""
+    if state[L.DS_SHORE] > 0:
+        return _shore_target(state, params, p, legal, n)
+    pk = state[L.PE_KIND]
+    if pk == L.PK_DOCKS or pk == L.PK_HOME:
+        if state[L.PE_STEP] == 0:
+            reach = _hunt_reach(state, params, p, persona)
+            v, s = best_slot(state, params, p, pk == L.PK_DOCKS, reach, persona)
+            if v > 0 and s >= 0 and _has(legal, n, L.A_OPT + s):
+                return L.A_OPT + s
+            if _has(legal, n, L.A_PASS):
+                return L.A_PASS
+            return L.A_OPT + s if s >= 0 and _has(legal, n, L.A_OPT + s) else legal[0]
+        return _slot_target(state, params, p, legal, n)
+    if pk == L.PK_CONTACT:
+        return _contact_target(state, params, p, legal, n)
+    if pk == L.PK_NORTH:
+        src = _north_source(state, p)
+        if src >= 0 and _has(legal, n, L.A_OPT + src):
+            return L.A_OPT + src
+        return legal[0]
+    if pk == L.PK_HUNT:   # dispatch reward: Border Towers (defence) when in play
+        bt = loc_of_kind(state, L.K_BORDER)
+        if bt >= 0 and _has(legal, n, L.A_OPT + bt):
+            return L.A_OPT + bt
+        return legal[0]
+    if pk == L.PK_STREET:
+        reach = _hunt_reach(state, params, p, persona)
+        _, o = _street_choice(state, params, p, reach, persona)
+        if o >= 0 and _has(legal, n, L.A_OPT + o):
+            return L.A_OPT + o
+        return legal[0]
+    return legal[0]
+
+
+@njit(cache=True)
+def _shore_target(state, params, p, legal, n):
+    step = state[L.PE_STEP]
+    best = legal[0]
+    bv = NEG
+    for i in range(n):
+        o = legal[i] - L.A_OPT
         if step == 1:
             v = stack_value(state, params, p, o)
         elif step == 2:
-            c = state[STREET + o]
-            v = card_sleeve_value(state, params, p, c, state[PE_ARG] >> 1)
+            c = state[L.STREET + o]
+            v = card_sleeve_value(state, params, p, c, state[L.PE_ARG] >> 1)
         else:
-            c = _hand_card(state, p, o) if o < 8 else state[STREET + o - 8]
+            c = _hand_card(state, p, o) if o < 8 else state[L.STREET + o - 8]
             v = sleeves(state, c)
         if v > bv:
             bv = v

@@ -147,8 +147,23 @@ def setup_locations(rules, setup: str) -> list[int]:
 
 
 def compile_params(rules, players, setup):
+    """The params row (layout.py) from the rules, validated: the location setup, the
+    per-seat setup, the tower / scoring / solo rules, the location kinds and the cards, in
+    that order (the order the errors are checked in)."""
     p = np.zeros(L.PARAMS_SIZE, dtype=np.int32)
     p[L.P_NUM_PLAYERS] = players
+    _location_params(p, rules, setup)
+    _setup_params(p, rules)
+    _rule_params(p, rules)
+    _kind_params(p, rules)
+    _card_params(p, rules)
+    for path in [k for k in rules.entries if k.startswith("rulings.")]:
+        rules[path]  # documented rulings: present in the data, fixed in the kernels
+    return p
+
+
+def _location_params(p, rules, setup):
+    """Location kinds and advancement counts by number; the fixed locations or the pool."""
     for n in range(L.MAX_LOCNUM):
         p[L.P_KIND_OF + n] = -1
     sm = int_in(rules, "kinds.standin_middle", 0, 6)
@@ -173,6 +188,10 @@ def compile_params(rules, players, setup):
         p[L.P_POOL:L.P_POOL + len(pool)] = pool
     else:
         p[L.P_LOCS:L.P_LOCS + L.NLOC] = setup_locations(rules, setup)
+
+
+def _setup_params(p, rules):
+    """Per-seat setup, the Prologue, the First Player and the tiebreakers."""
     p[L.P_START_COINS] = int_in(rules, "setup.coins", 0, 50)
     p[L.P_START_INFL] = int_in(rules, "setup.influence", 0, 20)
     t = int_in(rules, "setup.trained_agents", 0, L.MAX_AG)
@@ -202,6 +221,10 @@ def compile_params(rules, players, setup):
                      ("setup.chapters_carry", ("none",)), ("setup.guilds", ("identical",)),
                      ("tower.landing", ("uniform",))):
         choice(rules, path, ch)
+
+
+def _rule_params(p, rules):
+    """Tower, cubes, scoring, Docks / Homesteads, the turn cap and the solo automa."""
     p[L.P_THRESHOLD] = int_in(rules, "tower.threshold", 1, 12)
     p[L.P_CUBES_BASE] = int_in(rules, "cubes.base_per_card", 0, 2)
     p[L.P_COIN_VP] = int_in(rules, "scoring.coins_per_vp", 1, 20)
@@ -219,6 +242,10 @@ def compile_params(rules, players, setup):
     p[L.P_AUTO_CUBES] = int_in(rules, "solo.automa_cubes", 0, 10)
     p[L.P_AUTO_ADV] = int_in(rules, "solo.automa_advancements", 0, 5)
     p[L.P_SOLO_TIE_WIN] = int_in(rules, "solo.tie_wins", 0, 1)
+
+
+def _kind_params(p, rules):
+    """Per location kind: threat Damage and rewards, amounts A/B/C."""
     for k, name in enumerate(L.KIND_NAMES):
         b = f"kinds.{name}."
         p[L.P_DMG + k] = int_in(rules, b + "damage", 0, 6)
@@ -230,6 +257,10 @@ def compile_params(rules, players, setup):
         p[L.P_CA + k] = int_in(rules, b + "a", 0, 20)
         p[L.P_CB + k] = int_in(rules, b + "b", 0, 20)
         p[L.P_CC + k] = int_in(rules, b + "c", 0, 20)
+
+
+def _card_params(p, rules):
+    """Per card: the printed top effect, the printed threat's Damage and reward."""
     rew = choice(rules, "cards.printed_reward", L.REWARD_NAMES[:5])
     rew_a = int_in(rules, "cards.printed_reward_amount", 0, 5)
     for key, first, n, dmax in (("starter", 0, 4, 4), ("citizen", L.CITIZEN0, 11, 4),
@@ -247,9 +278,6 @@ def compile_params(rules, players, setup):
                 p[L.P_BASE_DMG + c] = d[i]
                 p[L.P_BASE_REW + c] = rew
                 p[L.P_BASE_REW_A + c] = rew_a
-    for path in [k for k in rules.entries if k.startswith("rulings.")]:
-        rules[path]  # documented rulings: present in the data, fixed in the kernels
-    return p
 
 
 API = GameAPI(SPEC, engine, compile_params, Path(__file__).with_name("rules.toml"))

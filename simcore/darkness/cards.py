@@ -2,15 +2,18 @@
 
 All kernels mutate the state row in place and never allocate.
 """
-from numba import njit
+import numpy as np
+from numba import njit, types
 
-from simcore.darkness.layout import (
-    ACTIVE, AG, COINS, ASIDE, BAG, C_BOT, C_HOLDER, C_MID, C_OWNER, C_USED, C_ZONE,
-    CHOICE, CUR, DEC, DECK, DECK_N, HAND, HAND_N, LEG, LOCKIND, MAX_AG, MAX_HAND, MINE, NCARD,
-    NCOL, NLOC, NSTREET, NTRAY, P_HAND, P_NUM_PLAYERS, P_TURN_CAP, READY, STAGE, STREET,
-    STREET_INF, S_SLEEVE, S_DISCARD, TRAINED, TRAY_CARD, TRAY_CUBES, TURN_ACTS, UNTRAINED, Z_DECK,
-    Z_DISCARD, Z_HALL, Z_HAND, Z_OUT, Z_STREET, Z_TRAY, A_PASS, NUM_ACTIONS, A_OPT,
-)
+# Explicit argument types for helpers that call sites reach with literal constants in some
+# places and int32 / int64 variables in others: without them numba compiles one version per
+# literal value and integer type (issue 13).  ROW: a state or params row; I: any integer
+# (seat, card, location, kind); B: a flag.
+ROW = types.int32[::1]
+I = types.int64
+B = types.boolean
+
+from simcore.darkness import layout as L
 from simcore.rng import randint
 
 # ---- decisions -------------------------------------------------------------------------------
@@ -18,36 +21,53 @@ from simcore.rng import randint
 
 @njit(cache=True, inline="always")
 def leg_clear(state):
-    state[LEG] = 0
-    state[LEG + 1] = 0
-    state[LEG + 2] = 0
+    state[L.LEG] = 0
+    state[L.LEG + 1] = 0
+    state[L.LEG + 2] = 0
 
 
 @njit(cache=True, inline="always")
 def leg_set(state, a):
-    state[LEG + a // 31] |= 1 << (a % 31)
+    state[L.LEG + a // 31] |= 1 << (a % 31)
 
 
 @njit(cache=True, inline="always")
 def leg_opt(state, k):
-    a = A_OPT + k
-    state[LEG + a // 31] |= 1 << (a % 31)
+    a = L.A_OPT + k
+    state[L.LEG + a // 31] |= 1 << (a % 31)
 
 
 @njit(cache=True, inline="always")
 def leg_has(state, a):
-    return (state[LEG + a // 31] >> (a % 31)) & 1
+    return (state[L.LEG + a // 31] >> (a % 31)) & 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def popcount31(m):
+    """Set bits of 0 <= m < 2**31 (a LEG word), SWAR style: no loop over the 31 bits."""
+    m = m - ((m >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
+
+
+@njit(cache=True, inline="always")
+def low_bit(m):
+    """Index of the lowest set bit of 0 < m < 2**31."""
+    return popcount31((m & -m) - 1)
+
+
+@njit(cache=True, inline="always")
 def leg_count(state):
+    """(number of legal actions, the lowest one or -1) from the three LEG words."""
     n = 0
     first = -1
-    for a in range(NUM_ACTIONS):
-        if (state[LEG + a // 31] >> (a % 31)) & 1:
+    for w in range(3):
+        m = np.int64(state[L.LEG + w])
+        if m != 0:
             if first < 0:
-                first = a
-            n += 1
+                first = w * 31 + low_bit(m)
+            n += popcount31(m)
     return n, first
 
 
@@ -61,28 +81,28 @@ def request(state, params, dec, who):
     """
     n, first = leg_count(state)
     if n == 0:
-        state[CHOICE] = A_PASS
-        state[READY] = 1
+        state[L.CHOICE] = L.A_PASS
+        state[L.READY] = 1
         return False
     if n == 1:
-        state[CHOICE] = first
-        state[READY] = 1
+        state[L.CHOICE] = first
+        state[L.READY] = 1
         return False
-    st = state[STAGE]
-    if (who == state[ACTIVE] and S_SLEEVE <= st and st <= S_DISCARD
-            and state[TURN_ACTS] >= params[P_TURN_CAP]):
-        state[CHOICE] = A_PASS if leg_has(state, A_PASS) else first
-        state[READY] = 1
+    st = state[L.STAGE]
+    if (who == state[L.ACTIVE] and L.S_SLEEVE <= st and st <= L.S_DISCARD
+            and state[L.TURN_ACTS] >= params[L.P_TURN_CAP]):
+        state[L.CHOICE] = L.A_PASS if leg_has(state, L.A_PASS) else first
+        state[L.READY] = 1
         return False
-    state[DEC] = dec
-    state[CUR] = who
+    state[L.DEC] = dec
+    state[L.CUR] = who
     return True
 
 
 @njit(cache=True, inline="always")
 def take(state):
-    state[READY] = 0
-    return state[CHOICE]
+    state[L.READY] = 0
+    return state[L.CHOICE]
 
 
 # ---- small helpers ----------------------------------------------------------------------------
@@ -93,36 +113,35 @@ def bit(state, off, i):
     return (state[off] >> i) & 1
 
 
-@njit(cache=True)
+@njit((ROW, I), cache=True, inline="always")
 def loc_of_kind(state, kind):
-    """Index of the game's location of ``kind``, -1 when not in play."""
-    for i in range(NLOC):
-        if state[LOCKIND + i] == kind:
-            return i
-    return -1
+    """Index of the game's location of ``kind``, -1 when not in play (LOC_OF, set at setup)."""
+    return state[L.LOC_OF + kind]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def hand_size(state, params, p, mill):
-    """Hand size: base, +1 per 2 Agents at Millhollow Farm Town (``mill`` its index)."""
-    h = params[P_HAND]
+    """Hand size: base (ED-BASE-26), +1 per 2 Agents at Millhollow Farm Town (``mill`` its
+    index, ED-BASE-90)."""
+    h = params[L.P_HAND]
     if mill >= 0:
-        h += state[AG + p * NLOC + mill] // 2
-    return min(h, MAX_HAND)
+        h += state[L.AG + p * L.NLOC + mill] // 2
+    return min(h, L.MAX_HAND)
 
 
-@njit(cache=True)
+@njit((ROW, I), cache=True, inline="always")
 def sleeves(state, c):
-    return (1 if state[C_MID + c] >= 0 else 0) + (1 if state[C_BOT + c] >= 0 else 0)
+    return (1 if state[L.C_MID + c] >= 0 else 0) + (1 if state[L.C_BOT + c] >= 0 else 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def fee_ok(state, params, p, c):
-    """Whether seat p may use an effect of card c (1 Coin to another guild's owner)."""
-    o = state[C_OWNER + c]
-    if o < 0 or o == p or o >= params[P_NUM_PLAYERS]:
+    """Whether seat p may use an effect of card c: 1 Coin to another guild's owner, own and
+    Neutral cards free (ED-BASE-41/42/43)."""
+    o = state[L.C_OWNER + c]
+    if o < 0 or o == p or o >= params[L.P_NUM_PLAYERS]:
         return True
-    return state[COINS + p] >= 1
+    return state[L.COINS + p] >= 1
 
 
 # ---- cube bag -------------------------------------------------------------------------------
@@ -130,39 +149,40 @@ def fee_ok(state, params, p, c):
 
 @njit(cache=True)
 def draw_cube(state, rng):
-    """Draw one random cube from the bag (refilled from the set-aside cubes); -1 if none."""
+    """Draw one random cube from the bag (refilled from the set-aside cubes, ED-BASE-14);
+    -1 if none."""
     tot = 0
-    for c in range(NCOL):
-        tot += state[BAG + c]
+    for c in range(L.NCOL):
+        tot += state[L.BAG + c]
     if tot == 0:
-        for c in range(NCOL):
-            state[BAG + c] += state[ASIDE + c]
-            state[ASIDE + c] = 0
-            tot += state[BAG + c]
+        for c in range(L.NCOL):
+            state[L.BAG + c] += state[L.ASIDE + c]
+            state[L.ASIDE + c] = 0
+            tot += state[L.BAG + c]
         if tot == 0:
             return -1
     r = randint(rng, tot)
-    for c in range(NCOL):
-        r -= state[BAG + c]
+    for c in range(L.NCOL):
+        r -= state[L.BAG + c]
         if r < 0:
-            state[BAG + c] -= 1
+            state[L.BAG + c] -= 1
             return c
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def tray_total(state, t):
     n = 0
-    for c in range(NCOL):
-        n += state[TRAY_CUBES + t * NCOL + c]
+    for c in range(L.NCOL):
+        n += state[L.TRAY_CUBES + t * L.NCOL + c]
     return n
 
 
 @njit(cache=True)
 def clear_tray_cubes(state, t):
-    for c in range(NCOL):
-        state[ASIDE + c] += state[TRAY_CUBES + t * NCOL + c]
-        state[TRAY_CUBES + t * NCOL + c] = 0
+    for c in range(L.NCOL):
+        state[L.ASIDE + c] += state[L.TRAY_CUBES + t * L.NCOL + c]
+        state[L.TRAY_CUBES + t * L.NCOL + c] = 0
 
 
 # ---- deck and Street ------------------------------------------------------------------------
@@ -170,82 +190,82 @@ def clear_tray_cubes(state, t):
 
 @njit(cache=True)
 def reshuffle(state, rng):
-    """Shuffle the discard pile under the (empty) deck's remaining cards."""
-    n = state[DECK_N]
+    """Shuffle the discard pile under the (empty) deck's remaining cards (ED-BASE-46)."""
+    n = state[L.DECK_N]
     start = n
-    for c in range(NCARD):
-        if state[C_ZONE + c] == Z_DISCARD:
-            state[DECK + n] = c
-            state[C_ZONE + c] = Z_DECK
+    for c in range(L.NCARD):
+        if state[L.C_ZONE + c] == L.Z_DISCARD:
+            state[L.DECK + n] = c
+            state[L.C_ZONE + c] = L.Z_DECK
             n += 1
     # shuffle the new part, then put it below the cards still in the deck
     for i in range(n - 1, start, -1):
         j = start + randint(rng, i - start + 1)
-        t = state[DECK + i]
-        state[DECK + i] = state[DECK + j]
-        state[DECK + j] = t
+        t = state[L.DECK + i]
+        state[L.DECK + i] = state[L.DECK + j]
+        state[L.DECK + j] = t
     if start > 0 and n > start:
         for _ in range(start):  # rotate the old cards to the top
-            t = state[DECK]
+            t = state[L.DECK]
             for i in range(n - 1):
-                state[DECK + i] = state[DECK + i + 1]
-            state[DECK + n - 1] = t
-    state[DECK_N] = n
+                state[L.DECK + i] = state[L.DECK + i + 1]
+            state[L.DECK + n - 1] = t
+    state[L.DECK_N] = n
 
 
 @njit(cache=True)
 def draw_top(state, rng):
     """Take the top card of the deck (reshuffling the discard when empty); -1 if none."""
-    if state[DECK_N] == 0:
+    if state[L.DECK_N] == 0:
         reshuffle(state, rng)
-        if state[DECK_N] == 0:
+        if state[L.DECK_N] == 0:
             return -1
-    state[DECK_N] -= 1
-    c = state[DECK + state[DECK_N]]
-    state[C_ZONE + c] = Z_OUT
+    state[L.DECK_N] -= 1
+    c = state[L.DECK + state[L.DECK_N]]
+    state[L.C_ZONE + c] = L.Z_OUT
     return c
 
 
 @njit(cache=True)
 def put_bottom(state, c):
-    n = state[DECK_N]
+    n = state[L.DECK_N]
     for i in range(n, 0, -1):
-        state[DECK + i] = state[DECK + i - 1]
-    state[DECK] = c
-    state[DECK_N] = n + 1
-    state[C_ZONE + c] = Z_DECK
+        state[L.DECK + i] = state[L.DECK + i - 1]
+    state[L.DECK] = c
+    state[L.DECK_N] = n + 1
+    state[L.C_ZONE + c] = L.Z_DECK
 
 
 @njit(cache=True)
 def refill_street(state, rng):
-    """Slide the Street toward position 1 and fill the gaps from the deck."""
+    """Slide the Street toward position 1 and fill the gaps from the deck (ED-BASE-33)."""
     k = 0
-    for i in range(NSTREET):
-        c = state[STREET + i]
+    for i in range(L.NSTREET):
+        c = state[L.STREET + i]
         if c >= 0:
-            state[STREET + k] = c
-            state[STREET_INF + k] = state[STREET_INF + i]
-            state[C_HOLDER + c] = k
+            state[L.STREET + k] = c
+            state[L.STREET_INF + k] = state[L.STREET_INF + i]
+            state[L.C_HOLDER + c] = k
             k += 1
-    for i in range(k, NSTREET):
-        state[STREET + i] = -1
-        state[STREET_INF + i] = 0
-    for i in range(k, NSTREET):
+    for i in range(k, L.NSTREET):
+        state[L.STREET + i] = -1
+        state[L.STREET_INF + i] = 0
+    for i in range(k, L.NSTREET):
         c = draw_top(state, rng)
         if c < 0:
             break
-        state[STREET + i] = c
-        state[C_ZONE + c] = Z_STREET
-        state[C_HOLDER + c] = i
+        state[L.STREET + i] = c
+        state[L.C_ZONE + c] = L.Z_STREET
+        state[L.C_HOLDER + c] = i
 
 
 @njit(cache=True)
 def remove_from_street(state, i):
-    c = state[STREET + i]
-    state[STREET + i] = -1
-    inf = state[STREET_INF + i]
-    state[STREET_INF + i] = 0
-    state[C_ZONE + c] = Z_OUT
+    c = state[L.STREET + i]
+    state[L.STREET + i] = -1
+    inf = state[L.STREET_INF + i]
+    state[L.STREET_INF + i] = 0
+    state[L.C_ZONE + c] = L.Z_OUT
     return inf
 
 
@@ -254,59 +274,60 @@ def remove_from_street(state, i):
 
 @njit(cache=True)
 def add_to_hand(state, p, c):
-    n = state[HAND_N + p]
-    state[HAND + p * MAX_HAND + n] = c
-    state[HAND_N + p] = n + 1
-    state[C_ZONE + c] = Z_HAND
-    state[C_HOLDER + c] = p
+    n = state[L.HAND_N + p]
+    state[L.HAND + p * L.MAX_HAND + n] = c
+    state[L.HAND_N + p] = n + 1
+    state[L.C_ZONE + c] = L.Z_HAND
+    state[L.C_HOLDER + c] = p
 
 
 @njit(cache=True)
 def remove_from_hand(state, p, h):
-    n = state[HAND_N + p]
-    c = state[HAND + p * MAX_HAND + h]
+    n = state[L.HAND_N + p]
+    c = state[L.HAND + p * L.MAX_HAND + h]
     for i in range(h, n - 1):
-        state[HAND + p * MAX_HAND + i] = state[HAND + p * MAX_HAND + i + 1]
-    state[HAND + p * MAX_HAND + n - 1] = -1
-    state[HAND_N + p] = n - 1
-    state[C_ZONE + c] = Z_OUT
+        state[L.HAND + p * L.MAX_HAND + i] = state[L.HAND + p * L.MAX_HAND + i + 1]
+    state[L.HAND + p * L.MAX_HAND + n - 1] = -1
+    state[L.HAND_N + p] = n - 1
+    state[L.C_ZONE + c] = L.Z_OUT
     return c
 
 
 @njit(cache=True)
 def hand_pos(state, p, c):
-    for h in range(state[HAND_N + p]):
-        if state[HAND + p * MAX_HAND + h] == c:
+    for h in range(state[L.HAND_N + p]):
+        if state[L.HAND + p * L.MAX_HAND + h] == c:
             return h
     return -1
 
 
 @njit(cache=True)
 def to_owner_or_discard(state, params, c):
-    """A card leaving play goes to its owner's Guild Hall, or (Neutral) the discard pile."""
-    o = state[C_OWNER + c]
-    state[C_USED + c] = 0
-    if 0 <= o < params[P_NUM_PLAYERS]:
-        state[C_ZONE + c] = Z_HALL
-        state[C_HOLDER + c] = o
+    """A card leaving play goes to its owner's Guild Hall, or (Neutral) the discard pile
+    (ED-BASE-45, ED-BASE-55)."""
+    o = state[L.C_OWNER + c]
+    state[L.C_USED + c] = 0
+    if 0 <= o < params[L.P_NUM_PLAYERS]:
+        state[L.C_ZONE + c] = L.Z_HALL
+        state[L.C_HOLDER + c] = o
     else:
-        state[C_ZONE + c] = Z_DISCARD
-        state[C_HOLDER + c] = -1
+        state[L.C_ZONE + c] = L.Z_DISCARD
+        state[L.C_HOLDER + c] = -1
 
 
 @njit(cache=True)
 def to_discard(state, c):
-    state[C_USED + c] = 0
-    state[C_ZONE + c] = Z_DISCARD
-    state[C_HOLDER + c] = -1
+    state[L.C_USED + c] = 0
+    state[L.C_ZONE + c] = L.Z_DISCARD
+    state[L.C_HOLDER + c] = -1
 
 
 @njit(cache=True)
 def place_in_tray(state, t, c):
-    state[TRAY_CARD + t] = c
+    state[L.TRAY_CARD + t] = c
     if c >= 0:
-        state[C_ZONE + c] = Z_TRAY
-        state[C_HOLDER + c] = t
+        state[L.C_ZONE + c] = L.Z_TRAY
+        state[L.C_HOLDER + c] = t
     
 
 # ---- agents -------------------------------------------------------------------------------------
@@ -314,47 +335,48 @@ def place_in_tray(state, t, c):
 
 @njit(cache=True, inline="always")
 def agents_at(state, p, loc):
-    return state[AG + p * NLOC + loc]
+    return state[L.AG + p * L.NLOC + loc]
 
 
 @njit(cache=True)
 def mine_remove_richest(state, p, loc):
     """Return the Mine Agent with the most Coins under it; returns those Coins."""
-    n = state[AG + p * NLOC + loc]
+    n = state[L.AG + p * L.NLOC + loc]
     best = 0
     bi = -1
     for i in range(n):
-        v = state[MINE + p * MAX_AG + i]
+        v = state[L.MINE + p * L.MAX_AG + i]
         if bi < 0 or v > best:
             best = v
             bi = i
     if bi < 0:
         return 0
-    state[MINE + p * MAX_AG + bi] = state[MINE + p * MAX_AG + n - 1]
-    state[MINE + p * MAX_AG + n - 1] = 0
+    state[L.MINE + p * L.MAX_AG + bi] = state[L.MINE + p * L.MAX_AG + n - 1]
+    state[L.MINE + p * L.MAX_AG + n - 1] = 0
     return best
 
 
 @njit(cache=True)
 def mine_remove_poorest(state, p, loc):
-    n = state[AG + p * NLOC + loc]
+    n = state[L.AG + p * L.NLOC + loc]
     best = 0
     bi = -1
     for i in range(n):
-        v = state[MINE + p * MAX_AG + i]
+        v = state[L.MINE + p * L.MAX_AG + i]
         if bi < 0 or v < best:
             best = v
             bi = i
     if bi < 0:
         return 0
-    state[MINE + p * MAX_AG + bi] = state[MINE + p * MAX_AG + n - 1]
-    state[MINE + p * MAX_AG + n - 1] = 0
+    state[L.MINE + p * L.MAX_AG + bi] = state[L.MINE + p * L.MAX_AG + n - 1]
+    state[L.MINE + p * L.MAX_AG + n - 1] = 0
     return best
 
 
 @njit(cache=True)
 def train(state, p):
-    """Train an Agent (nothing happens when no untrained Agent is left)."""
-    if state[UNTRAINED + p] > 0:
-        state[UNTRAINED + p] -= 1
-        state[TRAINED + p] += 1
+    """Train an Agent (ED-BASE-51; nothing happens when no untrained Agent is left,
+    ED-BASE-52)."""
+    if state[L.UNTRAINED + p] > 0:
+        state[L.UNTRAINED + p] -= 1
+        state[L.TRAINED + p] += 1

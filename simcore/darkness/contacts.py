@@ -19,21 +19,30 @@ Targets (OPT k):
 """
 from numba import njit
 
+from simcore.darkness import layout as L
 from simcore.darkness.cards import (
-    add_to_hand, draw_top, hand_pos, leg_opt, place_in_tray, refill_street, remove_from_hand,
-    remove_from_street, to_owner_or_discard, train,
+    ROW,
+    B,
+    I,
+    add_to_hand,
+    draw_top,
+    hand_pos,
+    leg_opt,
+    place_in_tray,
+    refill_street,
+    remove_from_hand,
+    remove_from_street,
+    to_owner_or_discard,
+    train,
 )
 from simcore.darkness.effects import (
-    claim, defense_down, dispatch, pay, return_agents, return_all_at, reveal,
-)
-from simcore.darkness.layout import (
-    AG, BLUFF, BS, BT_CUBES, C_HOLDER, C_OWNER, C_ZONE, COINS, HAND, HAND_N, HUNTS, INFL, K_AGENTS,
-    K_BARRACKS, K_BATTLE, K_BLUFFS, K_BORDER, K_CAPITAL_HALL, K_CARDS, K_CHASM, K_CITADEL,
-    K_CITY_WATCH, K_DEFENCE, K_DOCKS, K_ECONOMY, K_FORGE, K_GRAND_LIBRARY, K_HOMESTEADS,
-    K_MILLHOLLOW, K_MINE, K_MUD, K_NORTHSTONE, K_WAR_COUNCIL, K_WATCHTOWER, LOCKIND, MAX_HAND,
-    NCOL, NLOC, NTRAY, P_CA, P_CB, P_CC, P_DOCK_RATE, P_HOME_BS, P_NUM_PLAYERS, P_SLIPS, REP,
-    DEFENSE, P_DEF_MAX,
-    SLIPS, TRAINED, TRAY_CARD, TRAY_CUBES, TZ, TZN, UNTRAINED, Z_HAND, Z_STREET, Z_TRAY,
+    claim,
+    defense_down,
+    dispatch,
+    pay,
+    return_agents,
+    return_all_at,
+    reveal,
 )
 
 # ---- contacts ----------------------------------------------------------------------------------------
@@ -41,134 +50,134 @@ from simcore.darkness.layout import (
 
 @njit(cache=True)
 def neutral_in_hand(state, params, p):
-    for h in range(state[HAND_N + p]):
-        c = state[HAND + p * MAX_HAND + h]
-        if state[C_OWNER + c] < 0:
+    for h in range(state[L.HAND_N + p]):
+        c = state[L.HAND + p * L.MAX_HAND + h]
+        if state[L.C_OWNER + c] < 0:
             return True
     return False
 
 
 @njit(cache=True)
 def any_cube_source(state, params):
-    for t in range(NTRAY):
-        for col in range(NCOL):
-            if state[TRAY_CUBES + t * NCOL + col] > 0:
+    for t in range(L.NTRAY):
+        for col in range(L.NCOL):
+            if state[L.TRAY_CUBES + t * L.NCOL + col] > 0:
                 return True
-    for q in range(params[P_NUM_PLAYERS]):
-        for col in range(NCOL):
-            if state[TZ + q * NCOL + col] + state[TZN + q * NCOL + col] > 0:
+    for q in range(params[L.P_NUM_PLAYERS]):
+        for col in range(L.NCOL):
+            if state[L.TZ + q * L.NCOL + col] + state[L.TZN + q * L.NCOL + col] > 0:
                 return True
     return False
 
 
-@njit(cache=True)
+@njit((ROW, ROW, I, I, I, B), cache=True)
 def contact_modes(state, params, p, loc, c, pro):
     """Bit mask of the modes of the contact of location ``loc`` seat p may resolve now
-    (card c carries it; ``pro``: the Prologue bans apply)."""
-    k = state[LOCKIND + loc]
-    tr = state[TRAINED + p] >= 1
-    ag = state[AG + p * NLOC + loc]
-    coins = state[COINS + p]
-    A = params[P_CA + k]
-    B = params[P_CB + k]
-    slips = state[SLIPS + p] < params[P_SLIPS]
+    (card c carries it; ``pro``: the Prologue bans apply, ED-BASE-18)."""
+    k = state[L.LOCKIND + loc]
+    tr = state[L.TRAINED + p] >= 1
+    ag = state[L.AG + p * L.NLOC + loc]
+    coins = state[L.COINS + p]
+    A = params[L.P_CA + k]
+    B = params[L.P_CB + k]
+    slips = state[L.SLIPS + p] < params[L.P_SLIPS]
     np_ = not pro
-    if k == K_CITADEL:
+    if k == L.K_CITADEL:
         if np_ and coins >= A and slips:
             if neutral_in_hand(state, params, p):
                 return 1
-            for t in range(NTRAY):
-                x = state[TRAY_CARD + t]
-                if x >= 0 and state[C_OWNER + x] < 0:
+            for t in range(L.NTRAY):
+                x = state[L.TRAY_CARD + t]
+                if x >= 0 and state[L.C_OWNER + x] < 0:
                     return 1
         return 0
-    if k == K_BARRACKS:
+    if k == L.K_BARRACKS:
         return (1 if tr else 0) | (2 if np_ and ag >= A else 0) | \
             (4 if np_ and tr and ag + 1 >= A else 0)
-    if k == K_NORTHSTONE or k == K_AGENTS:
-        return (1 if tr else 0) | (2 if np_ and ag >= B and state[UNTRAINED + p] > 0 else 0)
-    if k == K_CHASM:
-        if np_ and coins >= A and state[C_ZONE + c] != Z_TRAY:
+    if k == L.K_NORTHSTONE or k == L.K_AGENTS:
+        return (1 if tr else 0) | (2 if np_ and ag >= B and state[L.UNTRAINED + p] > 0 else 0)
+    if k == L.K_CHASM:
+        if np_ and coins >= A and state[L.C_ZONE + c] != L.Z_TRAY:
             return 1
         return 0
-    if k == K_MUD:
+    if k == L.K_MUD:
         return (1 if tr else 0) | (2 if np_ and ag >= 1 else 0)
-    if k == K_BLUFFS or k == K_ECONOMY:
+    if k == L.K_BLUFFS or k == L.K_ECONOMY:
         return 1
-    if k == K_MINE or k == K_BATTLE:
+    if k == L.K_MINE or k == L.K_BATTLE:
         return (1 if tr else 0) | (2 if np_ and ag >= 1 else 0) | (4 if np_ and tr else 0)
-    if k == K_BORDER:
+    if k == L.K_BORDER:
         cube = np_ and any_cube_source(state, params)
         return (1 if tr else 0) | (2 if cube else 0) | (4 if cube and tr else 0)
-    if k == K_DOCKS:
+    if k == L.K_DOCKS:
         return 1 | (2 if np_ and ag >= 1 else 0) | (4 if np_ and ag >= 1 else 0)
-    if k == K_HOMESTEADS:
+    if k == L.K_HOMESTEADS:
         return 1 if np_ else 0
-    if k == K_WAR_COUNCIL:
+    if k == L.K_WAR_COUNCIL:
         return (1 if tr else 0) | (2 if np_ and ag >= B else 0) | \
-            (4 if np_ and tr and ag + min(A, state[TRAINED + p]) >= B else 0)
-    if k == K_WATCHTOWER or k == K_CITY_WATCH or k == K_MILLHOLLOW or k == K_DEFENCE:
+            (4 if np_ and tr and ag + min(A, state[L.TRAINED + p]) >= B else 0)
+    if k == L.K_WATCHTOWER or k == L.K_CITY_WATCH or k == L.K_MILLHOLLOW or k == L.K_DEFENCE:
         return 1 if tr else 0
-    if k == K_GRAND_LIBRARY:
+    if k == L.K_GRAND_LIBRARY:
         return 1 if np_ and coins >= 4 else 0
-    if k == K_FORGE:
+    if k == L.K_FORGE:
         return 1 | (2 if np_ else 0)
-    if k == K_CAPITAL_HALL:
+    if k == L.K_CAPITAL_HALL:
         cl = np_ and ag >= A and coins >= B and slips and neutral_in_hand(state, params, p)
         return (1 if tr else 0) | (2 if cl else 0)
-    if k == K_CARDS:
-        return 1 if np_ and state[HAND_N + p] < MAX_HAND else 0
+    if k == L.K_CARDS:
+        return 1 if np_ and state[L.HAND_N + p] < L.MAX_HAND else 0
     return 0  # Coldhollow Traveler, Shorehollow Priestess: no effect to use
 
 
 @njit(cache=True)
 def contact_targets(state, params, p, loc, c, mode):
     """Write the legal targets (OPT k) of the mode into LEG; returns how many (0: none needed)."""
-    k = state[LOCKIND + loc]
+    k = state[L.LOCKIND + loc]
     n = 0
-    if k == K_CITADEL:
-        for h in range(state[HAND_N + p]):
-            if state[C_OWNER + state[HAND + p * MAX_HAND + h]] < 0:
+    if k == L.K_CITADEL:
+        for h in range(state[L.HAND_N + p]):
+            if state[L.C_OWNER + state[L.HAND + p * L.MAX_HAND + h]] < 0:
                 leg_opt(state, h)
                 n += 1
-        for t in range(NTRAY):
-            x = state[TRAY_CARD + t]
-            if x >= 0 and state[C_OWNER + x] < 0:
+        for t in range(L.NTRAY):
+            x = state[L.TRAY_CARD + t]
+            if x >= 0 and state[L.C_OWNER + x] < 0:
                 leg_opt(state, 8 + t)
                 n += 1
-    elif (k == K_NORTHSTONE or k == K_MUD) and mode == 0:
-        for j in range(min(params[P_CA + k], state[TRAINED + p])):   # "up to" A Agents
+    elif (k == L.K_NORTHSTONE or k == L.K_MUD) and mode == 0:
+        for j in range(min(params[L.P_CA + k], state[L.TRAINED + p])):   # "up to" A Agents
             leg_opt(state, j)
             n += 1
-    elif k == K_CHASM:
-        for t in range(NTRAY):
+    elif k == L.K_CHASM:
+        for t in range(L.NTRAY):
             leg_opt(state, t)
             n += 1
-    elif k == K_MINE and mode >= 1:
-        ag = state[AG + p * NLOC + loc] + (1 if mode == 2 else 0)
+    elif k == L.K_MINE and mode >= 1:
+        ag = state[L.AG + p * L.NLOC + loc] + (1 if mode == 2 else 0)
         for j in range(ag):
             leg_opt(state, j)
             n += 1
-    elif k == K_BORDER and mode >= 1:
-        for t in range(NTRAY):
-            for col in range(NCOL):
-                if state[TRAY_CUBES + t * NCOL + col] > 0:
-                    leg_opt(state, t * NCOL + col)
+    elif k == L.K_BORDER and mode >= 1:
+        for t in range(L.NTRAY):
+            for col in range(L.NCOL):
+                if state[L.TRAY_CUBES + t * L.NCOL + col] > 0:
+                    leg_opt(state, t * L.NCOL + col)
                     n += 1
-        for q in range(params[P_NUM_PLAYERS]):
-            for col in range(NCOL):
-                if state[TZ + q * NCOL + col] + state[TZN + q * NCOL + col] > 0:
-                    leg_opt(state, (3 + q) * NCOL + col)
+        for q in range(params[L.P_NUM_PLAYERS]):
+            for col in range(L.NCOL):
+                if state[L.TZ + q * L.NCOL + col] + state[L.TZN + q * L.NCOL + col] > 0:
+                    leg_opt(state, (3 + q) * L.NCOL + col)
                     n += 1
-    elif k == K_GRAND_LIBRARY:
-        coins = state[COINS + p]
+    elif k == L.K_GRAND_LIBRARY:
+        coins = state[L.COINS + p]
         for j in range(3):
             if coins >= (4, 10, 15)[j]:
                 leg_opt(state, j)
                 n += 1
-    elif k == K_CAPITAL_HALL and mode == 1:
-        for h in range(state[HAND_N + p]):
-            if state[C_OWNER + state[HAND + p * MAX_HAND + h]] < 0:
+    elif k == L.K_CAPITAL_HALL and mode == 1:
+        for h in range(state[L.HAND_N + p]):
+            if state[L.C_OWNER + state[L.HAND + p * L.MAX_HAND + h]] < 0:
                 leg_opt(state, h)
                 n += 1
     return n
@@ -177,124 +186,155 @@ def contact_targets(state, params, p, loc, c, mode):
 @njit(cache=True)
 def card_leaves_place(state, params, p, c, rng):
     """Take card c out of seat p's hand or the Street (Spy: it goes to the tower)."""
-    if state[C_ZONE + c] == Z_HAND:
+    if state[L.C_ZONE + c] == L.Z_HAND:
         remove_from_hand(state, p, hand_pos(state, p, c))
-    elif state[C_ZONE + c] == Z_STREET:
-        remove_from_street(state, state[C_HOLDER + c])
+    elif state[L.C_ZONE + c] == L.Z_STREET:
+        remove_from_street(state, state[L.C_HOLDER + c])
         refill_street(state, rng)
 
 
 @njit(cache=True)
 def contact_apply(state, params, p, loc, c, mode, target, rng):
     """Resolve the contact of ``loc`` (card c) in ``mode`` with ``target`` (-1: none)."""
-    k = state[LOCKIND + loc]
-    A = params[P_CA + k]
-    B = params[P_CB + k]
-    C = params[P_CC + k]
+    k = state[L.LOCKIND + loc]
+    if k < L.K_WAR_COUNCIL:
+        coldharbor_contact(state, params, p, loc, c, k, mode, target, rng)
+    else:
+        base_contact(state, params, p, loc, k, mode, target, rng)
+
+
+@njit(cache=True)
+def coldharbor_contact(state, params, p, loc, c, k, mode, target, rng):
+    """The Cliffs of Coldharbor contacts (locations 51-60; Coldhollow's Traveler and
+    Shorehollow's Priestess have no effect to use): Councillor to the Viceroy (ED-L51-07),
+    Winter Champion (ED-L52-03), Students of Northstone (ED-L53-05), Spy (ED-L54-03), Gang
+    Boss (ED-L55-02), Smuggler (ED-L56-08), Master Refiner (ED-L57-04), Border Guard
+    (ED-L58-10), the Docks' and Homesteads' contacts (ED-L59, ED-L60)."""
+    A = params[L.P_CA + k]
+    B = params[L.P_CB + k]
+    C = params[L.P_CC + k]
     first = mode == 0 or mode == 2
     second = mode == 1 or mode == 2
-    if k == K_CITADEL:
+    if k == L.K_CITADEL:
         pay(state, p, A)
         if target < 8:
-            x = state[HAND + p * MAX_HAND + target]
+            x = state[L.HAND + p * L.MAX_HAND + target]
         else:
-            x = state[TRAY_CARD + target - 8]
+            x = state[L.TRAY_CARD + target - 8]
         claim(state, p, x)
-        state[INFL + p] += C
-        state[COINS + p] += B
-    elif k == K_BARRACKS:
+        state[L.INFL + p] += C
+        state[L.COINS + p] += B
+    elif k == L.K_BARRACKS:
         if first:
             dispatch(state, p, loc, B)
         if second:
             return_agents(state, p, loc, A)
-            state[HUNTS + p] += 1
-    elif k == K_NORTHSTONE or k == K_AGENTS:
+            state[L.HUNTS + p] += 1
+    elif k == L.K_NORTHSTONE:
         if mode == 0:
-            dispatch(state, p, loc, A if target < 0 or k == K_AGENTS else target + 1)
+            dispatch(state, p, loc, A if target < 0 else target + 1)
         else:
             return_agents(state, p, loc, B)
             train(state, p)
-    elif k == K_CHASM:
+    elif k == L.K_CHASM:
         pay(state, p, A)
-        old = state[TRAY_CARD + target]
+        old = state[L.TRAY_CARD + target]
         if old >= 0:
             to_owner_or_discard(state, params, old)
         card_leaves_place(state, params, p, c, rng)
         place_in_tray(state, target, c)
         reveal(state, params, c)
-    elif k == K_MUD:
+    elif k == L.K_MUD:
         if mode == 0:
             dispatch(state, p, loc, A if target < 0 else target + 1)
         else:
             return_agents(state, p, loc, 1)
-            state[BS + p] += B
-    elif k == K_BLUFFS:
-        g = state[BLUFF] // 2
-        state[BLUFF] -= g
-        state[COINS + p] += g
-    elif k == K_MINE:
+            state[L.BS + p] += B
+    elif k == L.K_BLUFFS:
+        g = state[L.BLUFF] // 2
+        state[L.BLUFF] -= g
+        state[L.COINS + p] += g
+    elif k == L.K_MINE:
         if first:
             dispatch(state, p, loc, 1)
         if second:
             return_agents(state, p, loc, target + 1)
-    elif k == K_BORDER:
+    elif k == L.K_BORDER:
         if first:
             dispatch(state, p, loc, 1)
         if second:
-            src = target // NCOL
-            col = target % NCOL
-            if src < NTRAY:
-                state[TRAY_CUBES + src * NCOL + col] -= 1
+            src = target // L.NCOL
+            col = target % L.NCOL
+            if src < L.NTRAY:
+                state[L.TRAY_CUBES + src * L.NCOL + col] -= 1
             else:
-                q = src - NTRAY
-                if state[TZ + q * NCOL + col] > 0:
-                    state[TZ + q * NCOL + col] -= 1
+                q = src - L.NTRAY
+                if state[L.TZ + q * L.NCOL + col] > 0:
+                    state[L.TZ + q * L.NCOL + col] -= 1
                 else:
-                    state[TZN + q * NCOL + col] -= 1
-            state[BT_CUBES + col] += 1
-    elif k == K_DOCKS:
+                    state[L.TZN + q * L.NCOL + col] -= 1
+            state[L.BT_CUBES + col] += 1
+    elif k == L.K_DOCKS:
         if first:
-            state[COINS + p] += A
+            state[L.COINS + p] += A
         if second:
             return_agents(state, p, loc, 1)
-    elif k == K_HOMESTEADS:
+    elif k == L.K_HOMESTEADS:
         return_all_at(state, params, loc)
-        state[BS + p] += A
-    elif k == K_WAR_COUNCIL:
+        state[L.BS + p] += A
+
+
+@njit(cache=True)
+def base_contact(state, params, p, loc, k, mode, target, rng):
+    """The public base-game locations' contacts (War Council ED-BASE-84, Watchtower, City
+    Watch, Millhollow Farm Town, Grand Library ED-BASE-86, The Forge ED-BASE-87, Capital
+    Hall ED-BASE-85) and the archetype stand-ins (economy, agents, battle, defence, cards)."""
+    A = params[L.P_CA + k]
+    B = params[L.P_CB + k]
+    C = params[L.P_CC + k]
+    first = mode == 0 or mode == 2
+    second = mode == 1 or mode == 2
+    if k == L.K_WAR_COUNCIL:
         if first:
             dispatch(state, p, loc, A)
         if second:
             return_agents(state, p, loc, B)
-            state[HUNTS + p] += 1
-    elif k == K_WATCHTOWER or k == K_CITY_WATCH or k == K_MILLHOLLOW or k == K_DEFENCE:
+            state[L.HUNTS + p] += 1
+    elif k == L.K_WATCHTOWER or k == L.K_CITY_WATCH or k == L.K_MILLHOLLOW or k == L.K_DEFENCE:
         dispatch(state, p, loc, A)
-    elif k == K_GRAND_LIBRARY:
+    elif k == L.K_GRAND_LIBRARY:
         pay(state, p, (4, 10, 15)[target])
-        state[REP + p] += (2, 4, 6)[target]
-    elif k == K_FORGE:
+        state[L.REP + p] += (2, 4, 6)[target]
+    elif k == L.K_FORGE:
         if mode == 0:
-            state[COINS + p] += A
+            state[L.COINS + p] += A
         else:
-            state[BS + p] += B
-    elif k == K_CAPITAL_HALL:
+            state[L.BS + p] += B
+    elif k == L.K_CAPITAL_HALL:
         if mode == 0:
             dispatch(state, p, loc, C)
         else:
             return_agents(state, p, loc, A)
             pay(state, p, B)
-            claim(state, p, state[HAND + p * MAX_HAND + target])
-    elif k == K_ECONOMY:
-        state[COINS + p] += A
-    elif k == K_BATTLE:
+            claim(state, p, state[L.HAND + p * L.MAX_HAND + target])
+    elif k == L.K_ECONOMY:
+        state[L.COINS + p] += A
+    elif k == L.K_AGENTS:   # the Students of Northstone stand-in: always A Agents
+        if mode == 0:
+            dispatch(state, p, loc, A)
+        else:
+            return_agents(state, p, loc, B)
+            train(state, p)
+    elif k == L.K_BATTLE:
         if first:
             dispatch(state, p, loc, A)
         if second:
             return_agents(state, p, loc, 1)
-            state[BS + p] += B
-            state[HUNTS + p] += 1
-    elif k == K_CARDS:
+            state[L.BS + p] += B
+            state[L.HUNTS + p] += 1
+    elif k == L.K_CARDS:
         for _ in range(A):
-            if state[HAND_N + p] >= MAX_HAND:
+            if state[L.HAND_N + p] >= L.MAX_HAND:
                 break
             x = draw_top(state, rng)
             if x < 0:
@@ -307,29 +347,30 @@ def contact_apply(state, params, p, loc, c, mode, target, rng):
 
 @njit(cache=True)
 def slot_ok(state, params, p, kind, s):
-    """Whether seat p can pay for (and use) slot s of the Docks / Homesteads now."""
-    coins = state[COINS + p]
-    rep = state[REP + p]
-    if kind == K_DOCKS:
+    """Whether seat p can pay for (and use) slot s of the Docks (ED-L59-08..13) / Homesteads
+    (ED-L60-06..12) now."""
+    coins = state[L.COINS + p]
+    rep = state[L.REP + p]
+    if kind == L.K_DOCKS:
         if s == 0:
-            return coins >= 7 and state[SLIPS + p] < params[P_SLIPS] and \
+            return coins >= 7 and state[L.SLIPS + p] < params[L.P_SLIPS] and \
                 neutral_in_hand(state, params, p)
         if s == 1:
-            return coins >= 5 and state[UNTRAINED + p] > 0
+            return coins >= 5 and state[L.UNTRAINED + p] > 0
         if s == 2:
             return coins >= 5
         if s == 3:
             return coins >= 3
         if s == 4:
-            return coins >= 2 and state[HAND_N + p] < MAX_HAND
-        return coins >= params[P_DOCK_RATE] or rep >= 1
+            return coins >= 2 and state[L.HAND_N + p] < L.MAX_HAND
+        return coins >= params[L.P_DOCK_RATE] or rep >= 1
     if s == 0:
         # only where it has an effect: some other player can give Influence or still move
         # down its Defense Track (never in solo)
         if rep < 7:
             return False
-        for q in range(params[P_NUM_PLAYERS]):
-            if q != p and (state[INFL + q] > 0 or state[DEFENSE + q] < params[P_DEF_MAX]):
+        for q in range(params[L.P_NUM_PLAYERS]):
+            if q != p and (state[L.INFL + q] > 0 or state[L.DEFENSE + q] < params[L.P_DEF_MAX]):
                 return True
         return False
     if s == 1:
@@ -347,18 +388,18 @@ def slot_ok(state, params, p, kind, s):
 def slot_targets(state, params, p, kind, s):
     """Legal targets of a slot needing one (Docks 1: hand position; Docks 6: amount)."""
     n = 0
-    if kind == K_DOCKS and s == 0:
-        for h in range(state[HAND_N + p]):
-            if state[C_OWNER + state[HAND + p * MAX_HAND + h]] < 0:
+    if kind == L.K_DOCKS and s == 0:
+        for h in range(state[L.HAND_N + p]):
+            if state[L.C_OWNER + state[L.HAND + p * L.MAX_HAND + h]] < 0:
                 leg_opt(state, h)
                 n += 1
-    elif kind == K_DOCKS and s == 5:
-        rate = params[P_DOCK_RATE]
-        buy = min(state[COINS + p] // rate, 10)
+    elif kind == L.K_DOCKS and s == 5:
+        rate = params[L.P_DOCK_RATE]
+        buy = min(state[L.COINS + p] // rate, 10)
         for j in range(buy):
             leg_opt(state, j)          # buy j + 1 Reputation
             n += 1
-        sell = min(state[REP + p], 10)
+        sell = min(state[L.REP + p], 10)
         for j in range(sell):
             leg_opt(state, 10 + j)     # sell j + 1 Reputation
             n += 1
@@ -367,53 +408,53 @@ def slot_targets(state, params, p, kind, s):
 
 @njit(cache=True)
 def slot_apply(state, params, p, kind, s, target):
-    if kind == K_DOCKS:
+    if kind == L.K_DOCKS:
         if s == 0:
             pay(state, p, 7)
-            claim(state, p, state[HAND + p * MAX_HAND + target])
+            claim(state, p, state[L.HAND + p * L.MAX_HAND + target])
         elif s == 1:
             pay(state, p, 5)
             train(state, p)
         elif s == 2:
             pay(state, p, 5)
-            state[HUNTS + p] += 1
+            state[L.HUNTS + p] += 1
         elif s == 3:
             pay(state, p, 3)
-            state[BS + p] += 2
+            state[L.BS + p] += 2
         elif s == 4:
             pay(state, p, 2)
             return 1  # draw a card: the caller draws (needs the rng)
         else:
-            rate = params[P_DOCK_RATE]
+            rate = params[L.P_DOCK_RATE]
             if target < 10:
                 pay(state, p, rate * (target + 1))
-                state[REP + p] += target + 1
+                state[L.REP + p] += target + 1
             else:
-                state[REP + p] -= target - 9
-                state[COINS + p] += rate * (target - 9)
+                state[L.REP + p] -= target - 9
+                state[L.COINS + p] += rate * (target - 9)
         return 0
     if s == 0:
-        state[REP + p] -= 7
-        for q in range(params[P_NUM_PLAYERS]):
+        state[L.REP + p] -= 7
+        for q in range(params[L.P_NUM_PLAYERS]):
             if q == p:
                 continue
-            if state[INFL + q] > 0:
-                state[INFL + q] -= 1
-                state[INFL + p] += 1
+            if state[L.INFL + q] > 0:
+                state[L.INFL + q] -= 1
+                state[L.INFL + p] += 1
             else:
                 defense_down(state, params, q, 1)
     elif s == 1:
-        state[REP + p] -= 4
-        state[HUNTS + p] += 1
+        state[L.REP + p] -= 4
+        state[L.HUNTS + p] += 1
     elif s == 2:
-        state[REP + p] -= 3
-        state[BS + p] += 2
+        state[L.REP + p] -= 3
+        state[L.BS + p] += 2
     elif s == 3:
-        state[REP + p] -= 2
-        state[COINS + p] += 3
+        state[L.REP + p] -= 2
+        state[L.COINS + p] += 3
     elif s == 4:
-        state[REP + p] -= 1
-        state[INFL + p] += 1
+        state[L.REP + p] -= 1
+        state[L.INFL + p] += 1
     else:
-        state[BS + p] += params[P_HOME_BS]
+        state[L.BS + p] += params[L.P_HOME_BS]
     return 0

@@ -17,26 +17,18 @@ import math
 import numpy as np
 from numba import njit
 
+from simcore.darkness import layout as L
 from simcore.darkness.actions import stage_discard, stage_main
-from simcore.darkness.cards import draw_cube, sleeves
-from simcore.darkness.layout import (
-    AUTO_STEP, BAG, C_BOT, C_HOLDER, C_MID, C_OWNER, C_ZONE, COINS, CUR, DEC, D_NONE, DECK,
-    DECK_N, DSLOT, END, END_PLAYING, END_ROUNDS, END_SOLO_LOST, END_SOLO_WON, FIRST, HSLOT,
-    HAND, INFL, LEG, LOCKIND, LOCNUM, MAX_HAND, MOVES, NCARD, NCOL, NLOC, NSLOT, NSTARTER, NSTREET,
-    NTRAY, P_BAG_PER_COLOUR, P_KIND_OF, P_LOCS, P_NBOT, P_NMID, P_NUM_PLAYERS, P_POOL,
-    P_POOL_N, P_SETUP_MODE, P_SOLO_TIE_WIN, P_START_COINS, P_START_CUBES, P_START_INFL,
-    P_START_TRAINED, P_START_UNTRAINED, PHASE, READY, ROUND, ROUNDS, S_ATTACKS, S_AUTOMA,
-    S_DISCARD, S_DONE, S_DRAFT, S_GAME_END, S_MAIN, S_PROLOGUE, S_ROUND_END, S_ROUND_START,
-    S_SLEEVE, S_TURN_END, S_TURN_START, SOLO_AUTO_VP, STACK_N, STAGE, STREET, SUB, TRAINED,
-    TRAY_CARD, TURN_ACTS, TZ, UNTRAINED, Z_DECK, Z_HALL, Z_OUT, CHOICE, ACTIVE, ST_SPENT,
-    ST_LANDED, ST_DEFEATED, ST_DEFENDED, DEFENSE, FIRST0, GOODWILL, P_FIRST_RANDOM, P_TIEBREAK,
-    P_TIEBREAK_N, REP, TB_COINS, TB_DEFENSE, TB_GOODWILL, TB_INFLUENCE, TB_REPUTATION,
-    P_AUTO_VP, P_AUTO_TAKE, P_AUTO_VP_ADV,
-)
+from simcore.darkness.cards import draw_cube, popcount31, sleeves
 from simcore.darkness.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.darkness.rounds import (
-    automa_round_end, final_score, round_end_cubes, stage_barracks, stage_draft,
-    stage_prologue, stage_round_start,
+    automa_round_end,
+    final_score,
+    round_end_cubes,
+    stage_barracks,
+    stage_draft,
+    stage_prologue,
+    stage_round_start,
 )
 from simcore.darkness.turn import begin_turn, stage_attacks, stage_sleeve
 from simcore.rng import randint
@@ -45,211 +37,245 @@ from simcore.rng import randint
 @njit(cache=True)
 def settle(state, params, rng):
     """Run the machine until a seat must decide or the game is over."""
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     while True:
-        if state[END] != END_PLAYING:
-            state[DEC] = D_NONE
-            state[STAGE] = S_DONE
+        if state[L.END] != L.END_PLAYING:
+            state[L.DEC] = L.D_NONE
+            state[L.STAGE] = L.S_DONE
             return
-        st = state[STAGE]
+        st = state[L.STAGE]
         stop = False
-        if st == S_PROLOGUE:
+        if st == L.S_PROLOGUE:
             stop = stage_prologue(state, params, rng)
-        elif st == S_ROUND_START:
+        elif st == L.S_ROUND_START:
             stage_round_start(state, params)
-        elif st == S_ROUND_START + 1:
+        elif st == L.S_ROUND_START + 1:
             stop = stage_barracks(state, params)
-        elif st == S_DRAFT:
+        elif st == L.S_DRAFT:
             stop = stage_draft(state, params, rng)
-        elif st == S_TURN_START:
-            begin_turn(state, params, (state[FIRST] + state[PHASE]) % P)
-        elif st == S_ATTACKS:
+        elif st == L.S_TURN_START:
+            begin_turn(state, params, (state[L.FIRST] + state[L.PHASE]) % P)
+        elif st == L.S_ATTACKS:
             stop = stage_attacks(state, params, rng)
-        elif st == S_SLEEVE:
+        elif st == L.S_SLEEVE:
             stop = stage_sleeve(state, params)
-        elif st == S_MAIN:
+        elif st == L.S_MAIN:
             stop = stage_main(state, params, rng)
-        elif st == S_DISCARD:
+        elif st == L.S_DISCARD:
             stop = stage_discard(state, params, rng)
-        elif st == S_TURN_END:
-            state[PHASE] += 1
-            if state[PHASE] < P:
-                state[STAGE] = S_TURN_START
-            elif P == 1 and state[AUTO_STEP] == 0:
-                state[STAGE] = S_AUTOMA
-            else:
-                state[STAGE] = S_ROUND_END
-        elif st == S_AUTOMA:
-            state[AUTO_STEP] = 1
-            state[ACTIVE] = 0
-            state[STAGE] = S_ATTACKS
-            state[SUB] = 0
-        elif st == S_ROUND_END:
-            round_end_cubes(state, params)
-            if P == 1:
-                automa_round_end(state, params)
-            state[AUTO_STEP] = 0
-            state[FIRST] = (state[FIRST] + 1) % P
-            state[STAGE] = S_GAME_END if state[ROUND] >= ROUNDS else S_ROUND_START
-        elif st == S_GAME_END:
-            if P == 1:
-                s = final_score(state, params, 0)
-                a = state[SOLO_AUTO_VP]
-                won = s > a or (s == a and params[P_SOLO_TIE_WIN] == 1)
-                state[END] = END_SOLO_WON if won else END_SOLO_LOST
-            else:
-                state[END] = END_ROUNDS
+        elif st == L.S_TURN_END:
+            stage_turn_end(state, params)
+        elif st == L.S_AUTOMA:
+            stage_automa(state)
+        elif st == L.S_ROUND_END:
+            stage_round_end(state, params)
+        elif st == L.S_GAME_END:
+            stage_game_end(state, params)
         else:
-            state[END] = END_ROUNDS
+            state[L.END] = L.END_ROUNDS
         if stop:
             return
 
 
 @njit(cache=True)
+def stage_turn_end(state, params):
+    """After a seat's step 5: the next seat clockwise takes its turn (ED-BASE-36); after
+    the last one the automa's turn (solo), then the end of the round."""
+    P = params[L.P_NUM_PLAYERS]
+    state[L.PHASE] += 1
+    if state[L.PHASE] < P:
+        state[L.STAGE] = L.S_TURN_START
+    elif P == 1 and state[L.AUTO_STEP] == 0:
+        state[L.STAGE] = L.S_AUTOMA
+    else:
+        state[L.STAGE] = L.S_ROUND_END
+
+
+@njit(cache=True)
+def stage_automa(state):
+    """The Voiceless Guild's turn (solo, ED-BASE-82, assumed): its cubes drop into the
+    tower and the attacks resolve against the player (stage_attacks with AUTO_STEP)."""
+    state[L.AUTO_STEP] = 1
+    state[L.ACTIVE] = 0
+    state[L.STAGE] = L.S_ATTACKS
+    state[L.SUB] = 0
+
+
+@njit(cache=True)
+def stage_round_end(state, params):
+    """End of the round: the cubes drafted this round join the Threat Zones (ED-BASE-34),
+    the automa scores (solo), the First Player passes on (ED-BASE-24, assumed); after
+    round 8 the game ends (ED-BASE-01)."""
+    P = params[L.P_NUM_PLAYERS]
+    round_end_cubes(state, params)
+    if P == 1:
+        automa_round_end(state, params)
+    state[L.AUTO_STEP] = 0
+    state[L.FIRST] = (state[L.FIRST] + 1) % P
+    state[L.STAGE] = L.S_GAME_END if state[L.ROUND] >= L.ROUNDS else L.S_ROUND_START
+
+
+@njit(cache=True)
+def stage_game_end(state, params):
+    """Game end: solo, the player wins by beating the automa's score (a tie as
+    ``solo.tie_wins`` says); otherwise the scores decide (``returns``, ED-BASE-02)."""
+    if params[L.P_NUM_PLAYERS] == 1:
+        s = final_score(state, params, 0)
+        a = state[L.SOLO_AUTO_VP]
+        won = s > a or (s == a and params[L.P_SOLO_TIE_WIN] == 1)
+        state[L.END] = L.END_SOLO_WON if won else L.END_SOLO_LOST
+    else:
+        state[L.END] = L.END_ROUNDS
+
+
+@njit(cache=True)
 def setup_locations(state, params, rng):
-    if params[P_SETUP_MODE] == 1:
-        n = params[P_POOL_N]
+    if params[L.P_SETUP_MODE] == 1:
+        n = params[L.P_POOL_N]
         pool = np.empty(n, np.int32)
         for i in range(n):
-            pool[i] = params[P_POOL + i]
-        for i in range(NLOC):
+            pool[i] = params[L.P_POOL + i]
+        for i in range(L.NLOC):
             j = i + randint(rng, n - i)
             t = pool[i]
             pool[i] = pool[j]
             pool[j] = t
-        for i in range(NLOC):
-            state[LOCNUM + i] = pool[i]
+        for i in range(L.NLOC):
+            state[L.LOCNUM + i] = pool[i]
         # keep the slots sorted by number (a location's index carries no meaning)
-        for i in range(NLOC):
-            for j in range(NLOC - 1 - i):
-                if state[LOCNUM + j] > state[LOCNUM + j + 1]:
-                    t = state[LOCNUM + j]
-                    state[LOCNUM + j] = state[LOCNUM + j + 1]
-                    state[LOCNUM + j + 1] = t
+        for i in range(L.NLOC):
+            for j in range(L.NLOC - 1 - i):
+                if state[L.LOCNUM + j] > state[L.LOCNUM + j + 1]:
+                    t = state[L.LOCNUM + j]
+                    state[L.LOCNUM + j] = state[L.LOCNUM + j + 1]
+                    state[L.LOCNUM + j + 1] = t
     else:
-        for i in range(NLOC):
-            state[LOCNUM + i] = params[P_LOCS + i]
-    for i in range(NLOC):
-        num = state[LOCNUM + i]
-        state[LOCKIND + i] = params[P_KIND_OF + num]
-        state[STACK_N + 2 * i] = params[P_NMID + num]
-        state[STACK_N + 2 * i + 1] = params[P_NBOT + num]
+        for i in range(L.NLOC):
+            state[L.LOCNUM + i] = params[L.P_LOCS + i]
+    for k in range(L.NKIND):
+        state[L.LOC_OF + k] = -1
+    for i in range(L.NLOC):
+        num = state[L.LOCNUM + i]
+        k = params[L.P_KIND_OF + num]
+        state[L.LOCKIND + i] = k
+        if state[L.LOC_OF + k] < 0:
+            state[L.LOC_OF + k] = i
+        state[L.STACK_N + 2 * i] = params[L.P_NMID + num]
+        state[L.STACK_N + 2 * i + 1] = params[L.P_NBOT + num]
 
 
 @njit(cache=True)
 def init(state, params, rng):
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     for i in range(state.shape[0]):
         state[i] = 0
     setup_locations(state, params, rng)
-    for i in range(NSTREET):
-        state[STREET + i] = -1
-    for t in range(NTRAY):
-        state[TRAY_CARD + t] = -1
-    for s in range(NSLOT):
-        state[DSLOT + s] = -1
-        state[HSLOT + s] = -1
-    for i in range(MAX_HAND * 4):
-        state[HAND + i] = -1
+    for i in range(L.NSTREET):
+        state[L.STREET + i] = -1
+    for t in range(L.NTRAY):
+        state[L.TRAY_CARD + t] = -1
+    for s in range(L.NSLOT):
+        state[L.DSLOT + s] = -1
+        state[L.HSLOT + s] = -1
+    for i in range(L.MAX_HAND * 4):
+        state[L.HAND + i] = -1
     n = 0
-    for c in range(NCARD):
-        state[C_MID + c] = -1
-        state[C_BOT + c] = -1
-        state[C_HOLDER + c] = -1
-        if c < NSTARTER:
+    for c in range(L.NCARD):
+        state[L.C_MID + c] = -1
+        state[L.C_BOT + c] = -1
+        state[L.C_HOLDER + c] = -1
+        if c < L.NSTARTER:
             p = c // 4
             if p < P:
-                state[C_OWNER + c] = p
-                state[C_ZONE + c] = Z_HALL
-                state[C_HOLDER + c] = p
+                state[L.C_OWNER + c] = p
+                state[L.C_ZONE + c] = L.Z_HALL
+                state[L.C_HOLDER + c] = p
             else:
-                state[C_OWNER + c] = -1
-                state[C_ZONE + c] = Z_OUT
+                state[L.C_OWNER + c] = -1
+                state[L.C_ZONE + c] = L.Z_OUT
         else:
-            state[C_OWNER + c] = -1
-            state[C_ZONE + c] = Z_DECK
-            state[DECK + n] = c
+            state[L.C_OWNER + c] = -1
+            state[L.C_ZONE + c] = L.Z_DECK
+            state[L.DECK + n] = c
             n += 1
-    state[DECK_N] = n
+    state[L.DECK_N] = n
     for i in range(n - 1, 0, -1):
         j = randint(rng, i + 1)
-        t = state[DECK + i]
-        state[DECK + i] = state[DECK + j]
-        state[DECK + j] = t
-    per = params[P_BAG_PER_COLOUR]
-    for col in range(NCOL):
-        state[BAG + col] = per if (col < P or col == NCOL - 1 or (P == 1 and col == 1)) else 0
+        t = state[L.DECK + i]
+        state[L.DECK + i] = state[L.DECK + j]
+        state[L.DECK + j] = t
+    per = params[L.P_BAG_PER_COLOUR]
+    for col in range(L.NCOL):
+        state[L.BAG + col] = per if (col < P or col == L.NCOL - 1 or (P == 1 and col == 1)) else 0
     for p in range(P):
-        state[COINS + p] = params[P_START_COINS]
-        state[INFL + p] = params[P_START_INFL]
-        state[TRAINED + p] = params[P_START_TRAINED]
-        state[UNTRAINED + p] = params[P_START_UNTRAINED]
-        for _ in range(params[P_START_CUBES]):
+        state[L.COINS + p] = params[L.P_START_COINS]
+        state[L.INFL + p] = params[L.P_START_INFL]
+        state[L.TRAINED + p] = params[L.P_START_TRAINED]
+        state[L.UNTRAINED + p] = params[L.P_START_UNTRAINED]
+        for _ in range(params[L.P_START_CUBES]):
             col = draw_cube(state, rng)
             if col >= 0:
-                state[TZ + p * NCOL + col] += 1
+                state[L.TZ + p * L.NCOL + col] += 1
     # the First Player is chosen at random (ED-BASE-91), from the chance stream
-    first = randint(rng, P) if params[P_FIRST_RANDOM] == 1 else 0
-    state[FIRST] = first
-    state[FIRST0] = first
-    state[ACTIVE] = -1
-    state[STAGE] = S_PROLOGUE
+    first = randint(rng, P) if params[L.P_FIRST_RANDOM] == 1 else 0
+    state[L.FIRST] = first
+    state[L.FIRST0] = first
+    state[L.ACTIVE] = -1
+    state[L.STAGE] = L.S_PROLOGUE
     settle(state, params, rng)
 
 
 @njit(cache=True)
 def current_player(state, params):
-    return state[CUR]
+    return state[L.CUR]
 
 
 @njit(cache=True)
 def is_terminal(state, params):
-    return state[END] != END_PLAYING
+    return state[L.END] != L.END_PLAYING
 
 
 @njit(cache=True)
 def legal_actions(state, params, out):
-    if state[END] != END_PLAYING:
+    if state[L.END] != L.END_PLAYING:
         return 0
     n = 0
-    for w in range(3):
-        m = state[LEG + w]
-        b = 0
+    for w in range(3):   # the LEG words' set bits, lowest first (the order agents index)
+        m = np.int64(state[L.LEG + w])
         while m != 0:
-            if m & 1:
-                out[n] = w * 31 + b
-                n += 1
-            m >>= 1
-            b += 1
+            low = m & -m
+            out[n] = w * 31 + popcount31(low - 1)
+            n += 1
+            m ^= low
     return n
 
 
 @njit(cache=True)
 def step(state, params, action, rng):
-    state[MOVES] += 1
-    st = state[STAGE]
-    if state[CUR] == state[ACTIVE] and S_SLEEVE <= st and st <= S_DISCARD:
-        state[TURN_ACTS] += 1
-    state[CHOICE] = action
-    state[READY] = 1
+    state[L.MOVES] += 1
+    st = state[L.STAGE]
+    if state[L.CUR] == state[L.ACTIVE] and L.S_SLEEVE <= st and st <= L.S_DISCARD:
+        state[L.TURN_ACTS] += 1
+    state[L.CHOICE] = action
+    state[L.READY] = 1
     settle(state, params, rng)
 
 
 @njit(cache=True)
 def scores(state, params, out):
-    for p in range(params[P_NUM_PLAYERS]):
+    for p in range(params[L.P_NUM_PLAYERS]):
         out[p] = final_score(state, params, p)
 
 
 @njit(cache=True)
 def returns(state, params, out):
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     for p in range(P):
         out[p] = 0.0
-    if state[END] == END_PLAYING:
+    if state[L.END] == L.END_PLAYING:
         return
     if P == 1:
-        out[0] = 1.0 if state[END] == END_SOLO_WON else 0.0
+        out[0] = 1.0 if state[L.END] == L.END_SOLO_WON else 0.0
         return
     best = -1 << 30
     for p in range(P):
@@ -259,8 +285,8 @@ def returns(state, params, out):
         if final_score(state, params, p) == best:
             tied |= 1 << p
     # the tiebreakers in order, among the guilds still tied (ED-BASE-99)
-    for i in range(params[P_TIEBREAK_N]):
-        tb = params[P_TIEBREAK + i]
+    for i in range(params[L.P_TIEBREAK_N]):
+        tb = params[L.P_TIEBREAK + i]
         top = -1 << 30
         for p in range(P):
             if (tied >> p) & 1:
@@ -279,19 +305,19 @@ def returns(state, params, out):
 @njit(cache=True)
 def tiebreak_value(state, tb, p):
     """Seat p's standing on tiebreaker ``tb`` (TB_*): more is better."""
-    if tb == TB_REPUTATION:
-        return state[REP + p]
-    if tb == TB_DEFENSE:
-        return -state[DEFENSE + p]
-    if tb == TB_COINS:
-        return state[COINS + p]
-    if tb == TB_INFLUENCE:
-        return state[INFL + p]
-    if tb == TB_GOODWILL:
-        return state[GOODWILL + p]
+    if tb == L.TB_REPUTATION:
+        return state[L.REP + p]
+    if tb == L.TB_DEFENSE:
+        return -state[L.DEFENSE + p]
+    if tb == L.TB_COINS:
+        return state[L.COINS + p]
+    if tb == L.TB_INFLUENCE:
+        return state[L.INFL + p]
+    if tb == L.TB_GOODWILL:
+        return state[L.GOODWILL + p]
     n = 0
-    for c in range(NCARD):
-        if state[C_OWNER + c] == p:
+    for c in range(L.NCARD):
+        if state[L.C_OWNER + c] == p:
             n += sleeves(state, c)
     return n
 
@@ -301,27 +327,27 @@ def info(state, params, out):
     """rounds, end_reason, coins_spent, attacks_landed, defences, threats_defeated,
     automa_vp, loc_mask_lo (bits 1..31), loc_mask_hi (bits 32..62), loc_0..loc_9,
     first_player (the seat drawn to go first; the First Player then passes clockwise)."""
-    P = params[P_NUM_PLAYERS]
-    out[0] = state[ROUND]
-    out[1] = state[END]
+    P = params[L.P_NUM_PLAYERS]
+    out[0] = state[L.ROUND]
+    out[1] = state[L.END]
     a = 0
     b = 0
     c = 0
     d = 0
     for p in range(P):
-        a += state[ST_SPENT + p]
-        b += state[ST_LANDED + p]
-        c += state[ST_DEFENDED + p]
-        d += state[ST_DEFEATED + p]
+        a += state[L.ST_SPENT + p]
+        b += state[L.ST_LANDED + p]
+        c += state[L.ST_DEFENDED + p]
+        d += state[L.ST_DEFEATED + p]
     out[2] = a
     out[3] = b
     out[4] = c
     out[5] = d
-    out[6] = state[SOLO_AUTO_VP]
+    out[6] = state[L.SOLO_AUTO_VP]
     lo = 0
     hi = 0
-    for i in range(NLOC):
-        num = state[LOCNUM + i]
+    for i in range(L.NLOC):
+        num = state[L.LOCNUM + i]
         if 1 <= num < 32:
             lo |= 1 << num
         elif 32 <= num < 63:
@@ -329,21 +355,21 @@ def info(state, params, out):
         out[9 + i] = num
     out[7] = lo
     out[8] = hi
-    out[9 + NLOC] = state[FIRST0]
+    out[9 + L.NLOC] = state[L.FIRST0]
 
 
 @njit(cache=True)
 def determinize(state, params, observer, rng):
     """Re-deal what ``observer`` has not seen: the deck's order.  Hands are open (kept City
     side up on the table, ED-BASE-96), so every hand is kept, even cards drawn blind."""
-    if state[END] != END_PLAYING:
+    if state[L.END] != L.END_PLAYING:
         return
-    n = state[DECK_N]
+    n = state[L.DECK_N]
     for i in range(n - 1, 0, -1):
         j = randint(rng, i + 1)
-        t = state[DECK + i]
-        state[DECK + i] = state[DECK + j]
-        state[DECK + j] = t
+        t = state[L.DECK + i]
+        state[L.DECK + i] = state[L.DECK + j]
+        state[L.DECK + j] = t
 
 
 @njit(cache=True)
@@ -357,18 +383,18 @@ def evaluate(state, params, out):
     projected score beats the Voiceless Guild's (its VP so far plus its per-round VP and
     one Street card a round), a logistic of the projected margin / sd.
     """
-    P = params[P_NUM_PLAYERS]
-    if state[END] != END_PLAYING:
+    P = params[L.P_NUM_PLAYERS]
+    if state[L.END] != L.END_PLAYING:
         returns(state, params, out)
         return
-    r = state[ROUND]
-    left = float(ROUNDS) if r == 0 else ROUNDS - r + 0.5
+    r = state[L.ROUND]
+    left = float(L.ROUNDS) if r == 0 else L.ROUNDS - r + 0.5
     sd = 2.0 + 1.5 * math.sqrt(left)
     if P == 1:
         s = final_score(state, params, 0)
         pace = (max(s, 0) + 6.0) / (r + 2.0)
-        auto = state[SOLO_AUTO_VP] + left * (params[P_AUTO_VP]
-                                             + params[P_AUTO_TAKE] * params[P_AUTO_VP_ADV])
+        auto = state[L.SOLO_AUTO_VP] + left * (params[L.P_AUTO_VP]
+                                             + params[L.P_AUTO_TAKE] * params[L.P_AUTO_VP_ADV])
         x = (s + pace * left - auto) / sd
         out[0] = 1.0 / (1.0 + math.exp(-x)) if x > -50.0 else 0.0
         return

@@ -19,43 +19,7 @@ Slot groups (rulebook numbering 1..6, OPT k = slot k + 1):
 """
 from numba import njit
 
-from simcore.darkness.layout import (
-    A_BT,
-    A_DOCKS,
-    A_HOME,
-    A_HUNT,
-    A_NORTH,
-    A_OPT,
-    A_PASS,
-    A_STREET,
-    A_USE,
-    D_BARRACKS,
-    D_DEFEND,
-    D_DRAFT,
-    D_HALL,
-    D_HUNT,
-    D_MAIN,
-    D_MODE,
-    D_PRO_CARD,
-    D_PRO_PICK,
-    D_PRO_USE,
-    D_REWARD,
-    D_SLEEVE,
-    D_SLEEVE_CARD,
-    D_STREET_DISC,
-    D_TARGET,
-    DEC,
-    DS_SHORE,
-    PE_ARG,
-    PE_KIND,
-    PE_STEP,
-    PK_CONTACT,
-    PK_DOCKS,
-    PK_HOME,
-    PK_HUNT,
-    PK_NORTH,
-    PK_STREET,
-)
+from simcore.darkness import layout as L
 
 ACTION_KINDS = (
     "Prologue / Guild Hall",        # 0 Prologue picks, sleeves and uses; the Guild Hall keep
@@ -99,56 +63,56 @@ def slot_kind(docks, s):
 def action_kind(state, params, action):
     """Index into ``ACTION_KINDS`` of ``action`` in ``state`` (read before the step)."""
     a = action
-    dec = state[DEC]
-    if dec == D_PRO_PICK or dec == D_PRO_CARD or dec == D_PRO_USE or dec == D_HALL:
+    dec = state[L.DEC]
+    if dec == L.D_PRO_PICK or dec == L.D_PRO_CARD or dec == L.D_PRO_USE or dec == L.D_HALL:
         return K_PROLOGUE
-    if dec == D_DRAFT:
-        return K_DRAFT if a == A_OPT else K_SKIP
-    if dec == D_SLEEVE:
-        return K_OTHER if a == A_PASS else K_SLEEVE
-    if dec == D_SLEEVE_CARD:
+    if dec == L.D_DRAFT:
+        return K_DRAFT if a == L.A_OPT else K_SKIP
+    if dec == L.D_SLEEVE:
+        return K_OTHER if a == L.A_PASS else K_SLEEVE
+    if dec == L.D_SLEEVE_CARD:
         return K_SLEEVE
-    if dec == D_BARRACKS:
-        return K_OTHER if a == A_PASS else K_ABILITY
-    if dec == D_MAIN:
-        if A_USE <= a < A_BT:
-            return K_TOP if (a - A_USE) % 3 == 0 else K_CONTACT
-        if a == A_BT or a == A_NORTH:
+    if dec == L.D_BARRACKS:
+        return K_OTHER if a == L.A_PASS else K_ABILITY
+    if dec == L.D_MAIN:
+        if L.A_USE <= a < L.A_BT:
+            return K_TOP if (a - L.A_USE) % 3 == 0 else K_CONTACT
+        if a == L.A_BT or a == L.A_NORTH:
             return K_ABILITY
-        if a == A_DOCKS:
+        if a == L.A_DOCKS:
             return K_DOCKS
-        if a == A_HOME:
+        if a == L.A_HOME:
             return K_HOME
-        if a == A_HUNT:
+        if a == L.A_HUNT:
             return K_HUNT
-        if a == A_STREET:
+        if a == L.A_STREET:
             return K_STREET
         return K_OTHER
-    if dec == D_MODE:
+    if dec == L.D_MODE:
         return K_CONTACT
-    if dec == D_HUNT or dec == D_REWARD:
-        return K_HUNT if a != A_PASS else K_OTHER
-    if dec == D_DEFEND:
-        return K_OTHER if a == A_PASS else K_DEFEND
-    if dec == D_STREET_DISC:
+    if dec == L.D_HUNT or dec == L.D_REWARD:
+        return K_HUNT if a != L.A_PASS else K_OTHER
+    if dec == L.D_DEFEND:
+        return K_OTHER if a == L.A_PASS else K_DEFEND
+    if dec == L.D_STREET_DISC:
         return K_STREET
-    if dec == D_TARGET:
-        if state[DS_SHORE] > 0:
+    if dec == L.D_TARGET:
+        if state[L.DS_SHORE] > 0:
             return K_OTHER                  # a Shorehollow Isle reward
-        pk = state[PE_KIND]
-        if pk == PK_DOCKS or pk == PK_HOME:
-            if state[PE_STEP] == 0:
-                if a == A_PASS:
+        pk = state[L.PE_KIND]
+        if pk == L.PK_DOCKS or pk == L.PK_HOME:
+            if state[L.PE_STEP] == 0:
+                if a == L.A_PASS:
                     return K_OTHER
-                return slot_kind(pk == PK_DOCKS, a - A_OPT)
-            return slot_kind(pk == PK_DOCKS, state[PE_ARG])
-        if pk == PK_CONTACT:
+                return slot_kind(pk == L.PK_DOCKS, a - L.A_OPT)
+            return slot_kind(pk == L.PK_DOCKS, state[L.PE_ARG])
+        if pk == L.PK_CONTACT:
             return K_CONTACT
-        if pk == PK_NORTH:
+        if pk == L.PK_NORTH:
             return K_ABILITY
-        if pk == PK_HUNT:
+        if pk == L.PK_HUNT:
             return K_HUNT
-        if pk == PK_STREET:
+        if pk == L.PK_STREET:
             return K_STREET
         return K_OTHER
     # D_CUBE, D_TRAVELER, D_SHORE and anything else

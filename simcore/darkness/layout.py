@@ -15,26 +15,208 @@ number, LOCKIND[i] the behaviour kind (K_* below; 51..62 are the Coldharbor
 kinds, the rest are the public base-game locations and the documented archetype
 stand-ins).  Advancement stacks: stack s = loc * 2 + t (t 0 middle, 1 bottom).
 
-State (int32); per-seat blocks hold MAX_P entries (or MAX_P * width)::
+The game is a state machine.  ``STAGE``/``SUB``/``SUB2`` say where the round stands (the
+rulebook's Prologue, Draft phase, Action phase steps 1-5, end of round); whenever a seat
+must decide, the engine writes the decision (``DEC``, ``CUR``) and its legal set (``LEG``)
+into the row and stops; ``step`` stores the action in ``CHOICE`` (``READY`` = 1) and the
+machine resumes the same stage, which consumes it.  Decisions with one legal action are
+taken automatically and never reach an agent.
 
-    +--------------------------------------------------------------------------+
-    | header: END MOVES ROUND PHASE STAGE SUB SUB2 DEC CUR CHOICE READY FIRST   |
-    |         FIRST0 ACTIVE TURN_ACTS LEG[3] PE_* (pending effect) AT_* ...      |
-    +--------------------------------------------------------------------------+
-    | board:  LOCNUM[10] LOCKIND[10] STACK_N[20] STACK_INF[20] BLUFF           |
-    |         BAG[5] ASIDE[5] TRAY_CARD[3] TRAY_CUBES[3*5] DSLOT[6] HSLOT[6]     |
-    |         BT_CUBES[5] STREET[5] DECK[33] DECK_N                              |
-    +--------------------------------------------------------------------------+
-    | cards:  C_ZONE[33] C_HOLDER[33] C_OWNER[33] C_MID[33] C_BOT[33]            |
-    |         C_USED[33] (bit per slot used this turn)                           |
-    +--------------------------------------------------------------------------+
-    | seats:  COINS REP INFL GOODWILL DEFENSE TRAINED UNTRAINED SLIPS BS HUNTS   |
-    |         DEFEATS ABIL (once-per-turn mask) DSTART HSTART HAND_N             |
-    |         HAND[4*8] AG[4*10] MINE[4*10] TZ[4*5] CCUBES[4*5] stats            |
-    +--------------------------------------------------------------------------+
+State (int32), offsets as laid out below (per-seat blocks hold MAX_P entries, or
+MAX_P * width, seat-major)::
+
+    0    1      2      3      4      5    6     7    8    9       10     11     12
+    +----+------+------+------+------+----+-----+----+----+-------+------+------+-------+
+    |END |MOVES |ROUND |PHASE |STAGE |SUB |SUB2 |DEC |CUR |CHOICE |READY |FIRST |FIRST0 |
+    +----+------+------+------+------+----+-----+----+----+-------+------+------+-------+
+    13      14         15..17  18       19       20      21       22       23      24
+    +-------+----------+-------+--------+--------+-------+--------+--------+-------+-------+
+    |ACTIVE |TURN_ACTS |LEG[3] |PE_KIND |PE_CARD |PE_LOC |PE_MODE |PE_STEP |PE_ARG |PE_WHO |
+    +-------+----------+-------+--------+--------+-------+--------+--------+-------+-------+
+    25      26       27       28      29      30     31       32       33       34
+    +-------+--------+--------+-------+-------+------+--------+--------+--------+--------+
+    |PE_RET |AT_TRAY |AT_MASK |AT_IDX |AT_DMG |AT_OK |AT_STEP |AT_CARD |HU_TRAY |HU_STEP |
+    +-------+--------+--------+-------+-------+------+--------+--------+--------+--------+
+    35       36         37       38        39       40         41      42
+    +--------+----------+--------+---------+--------+----------+-------+-------------+
+    |HU_CARD |HU_THREAT |DS_STEP |DS_SHORE |PRO_IDX |PRO_STACK |DR_IDX |SOLO_AUTO_VP |
+    +--------+----------+--------+---------+--------+----------+-------+-------------+
+    43          44         45      46     47      48..57        58..67
+    +-----------+----------+-------+------+-------+-------------+--------------+
+    |AUTO_CARDS |AUTO_STEP |PE_CNT |BLUFF |DECK_N |LOCNUM[NLOC] |LOCKIND[NLOC] |
+    +-----------+----------+-------+------+-------+-------------+--------------+
+    68..87           88..107            108..117      118..122   123..127
+    +----------------+------------------+-------------+----------+------------+
+    |STACK_N[NSTACK] |STACK_INF[NSTACK] |PICKED[NLOC] |BAG[NCOL] |ASIDE[NCOL] |
+    +----------------+------------------+-------------+----------+------------+
+    128..130          131..145                146..151      152..157      158..162
+    +-----------------+-----------------------+-------------+-------------+---------------+
+    |TRAY_CARD[NTRAY] |TRAY_CUBES[NTRAY*NCOL] |DSLOT[NSLOT] |HSLOT[NSLOT] |BT_CUBES[NCOL] |
+    +-----------------+-----------------------+-------------+-------------+---------------+
+    163..167         168..172             173..205     206..238       239..271
+    +----------------+--------------------+------------+--------------+----------------+
+    |STREET[NSTREET] |STREET_INF[NSTREET] |DECK[NCARD] |C_ZONE[NCARD] |C_HOLDER[NCARD] |
+    +----------------+--------------------+------------+--------------+----------------+
+    272..304        305..337      338..370      371..403       404..407      408..411
+    +---------------+-------------+-------------+--------------+-------------+-----------+
+    |C_OWNER[NCARD] |C_MID[NCARD] |C_BOT[NCARD] |C_USED[NCARD] |COINS[MAX_P] |REP[MAX_P] |
+    +---------------+-------------+-------------+--------------+-------------+-----------+
+    412..415     416..419         420..423        424..427        428..431
+    +------------+----------------+---------------+---------------+-----------------+
+    |INFL[MAX_P] |GOODWILL[MAX_P] |DEFENSE[MAX_P] |TRAINED[MAX_P] |UNTRAINED[MAX_P] |
+    +------------+----------------+---------------+---------------+-----------------+
+    432..435      436..439   440..443      444..447        448..451       452..455
+    +-------------+----------+-------------+---------------+--------------+------------+
+    |SLIPS[MAX_P] |BS[MAX_P] |HUNTS[MAX_P] |DEFEATS[MAX_P] |HSPENT[MAX_P] |ABIL[MAX_P] |
+    +-------------+----------+-------------+---------------+--------------+------------+
+    456..459       460..463       464..467       468..499              500..539
+    +--------------+--------------+--------------+---------------------+---------------+
+    |DSTART[MAX_P] |HSTART[MAX_P] |HAND_N[MAX_P] |HAND[MAX_P*MAX_HAND] |AG[MAX_P*NLOC] |
+    +--------------+--------------+--------------+---------------------+---------------+
+    540..579            580..599        600..619         620..639
+    +-------------------+---------------+----------------+-------------------+
+    |MINE[MAX_P*MAX_AG] |TZ[MAX_P*NCOL] |TZN[MAX_P*NCOL] |CCUBES[MAX_P*NCOL] |
+    +-------------------+---------------+----------------+-------------------+
+    640..643         644..647          648..651            652..655
+    +----------------+-----------------+-------------------+-------------------+
+    |ST_SPENT[MAX_P] |ST_LANDED[MAX_P] |ST_DEFENDED[MAX_P] |ST_DEFEATED[MAX_P] |
+    +----------------+-----------------+-------------------+-------------------+
+    656..679
+    +--------------+
+    |LOC_OF[NKIND] |
+    +--------------+
+
+Header (machine and pending decision):
+
+    END          end reason (END_*): 0 playing, 1 eight rounds over, 2/3 solo won/lost
+    MOVES        actions taken by agents (automatic decisions are not counted)
+    ROUND        current round 1..8 (0 in the Prologue)
+    PHASE        turns taken this Action phase (the active seat is FIRST + PHASE)
+    STAGE/SUB/SUB2   where the machine stands (S_* below; SUB/SUB2 count inside a stage)
+    DEC/CUR      the decision (D_*) and the seat deciding now; D_NONE once over
+    CHOICE/READY the action handed over by ``step`` and not yet consumed
+    FIRST/FIRST0 this round's First Player / the one drawn at setup (ED-BASE-91)
+    ACTIVE       seat whose turn (steps 1-5) it is, -1 outside the Action phase
+    TURN_ACTS    the active seat's decisions this turn (P_TURN_CAP safety cap)
+    LEG[3]       legal set of the pending decision: bit a % 31 of word a // 31 = action a
+    PE_*         the pending effect of step 3/4: kind (PK_*), card, location, mode, step,
+                 argument, (PE_WHO unused), PE_RET 1 = back to step 5 when done,
+                 PE_CNT Agents placed this Docks/Homesteads visit or Street-ability discards
+    AT_*         the attack in progress (step 1): tray, mask of attacked seats, index of
+                 the defender in turn order, Damage left, mask of successful defences,
+                 step of the defender (0 Damage not yet computed), attacking card
+    HU_*         the hunt in progress: tray and card defeated, next threat whose reward
+                 is due (0 printed, 1 middle, 2 bottom); HU_STEP unused
+    DS_STEP      step 5 progress on the hand's first card; DS_SHORE Shorehollow Priestess
+                 triggers still due for the card being discarded (ED-L62-02)
+    PRO_IDX/PRO_STACK  Prologue pick index and the stack picked (also step 2's stack)
+    DR_IDX       draft: seat index from the First Player
+    SOLO_AUTO_VP/AUTO_CARDS/AUTO_STEP  the Voiceless Guild automa (solo): VP, cards
+                 taken, 1 while its cubes are being resolved
+
+Board:
+
+    BLUFF        Coins lying on Break Point Bluffs (ED-L56-05)
+    DECK_N/DECK  deck size; DECK[0] bottom .. DECK[DECK_N-1] top (card ids)
+    LOCNUM[i]    booklet number of the game's location i; LOCKIND[i] its kind (K_*)
+    STACK_N[s]   advancements left in stack s = loc * 2 + t (t 0 middle, 1 bottom)
+    STACK_INF[s] Influence lying on stack s (Coldharbor Citadel, ED-L51-02)
+    PICKED[loc]  advancements of loc taken in the Prologue (> 0: marked, ED-BASE-92)
+    BAG/ASIDE    cubes per colour in the bag / set aside (back in the bag when empty)
+    TRAY_CARD[t] card Blight side up in tower tray t (-1 none); TRAY_CUBES[t*5+col]
+    DSLOT/HSLOT  seat on each Docks / Homesteads ability slot, -1 free
+    BT_CUBES     cubes of each colour on the Border Towers (ED-L58-02)
+    STREET[i]    Street position i (0 = rightmost, position 1), -1 empty;
+                 STREET_INF[i] Influence lying on it (skips, ED-BASE-29)
+
+Cards (by card id):
+
+    C_ZONE       Z_* zone; C_HOLDER the seat (hand, Guild Hall), Street position or tray
+    C_OWNER      guild owning the card (starter or claimed), -1 Neutral
+    C_MID/C_BOT  location index of the middle / bottom advancement, -1 empty
+    C_USED       bit per slot (0 top, 1 middle, 2 bottom) used this turn (ED-BASE-97)
+
+Seats (MAX_P entries each, or MAX_P * width, seat-major):
+
+    COINS REP INFL GOODWILL   Coins, Reputation, Influence, Goodwill (ED-BASE-31/32)
+    DEFENSE      spaces moved down the Defense Track
+    TRAINED/UNTRAINED  Agents in the Trained pool / not yet trained (ED-BASE-08)
+    SLIPS        Allegiance slips used; BS Battle Strength this Action phase
+    HUNTS        hunts earned and not started; DEFEATS threats defeated this turn (Ice
+                 Troll); HSPENT Battle Strength spent in hunts this turn
+    ABIL         once-per-turn abilities used (AB_* bits)
+    DSTART/HSTART  Docks / Homesteads slots held at the start of the turn (bit masks)
+    HAND_N/HAND  hand size and cards (HAND[p*8+h], -1 past HAND_N)
+    AG[p*10+loc] Agents of seat p at location loc
+    MINE[p*10+i] Coins under seat p's i-th Agent at the Ice Hills Mine (ED-L57-02)
+    TZ/TZN       Threat Zone cubes by colour: dropped at the seat's next step 1 / drawn
+                 this round (join TZ at the end of the round, ED-BASE-34)
+    CCUBES       cubes taken to the seat's coffers (Coldhollow, ED-L61-01)
+    ST_*         statistics for the results: Coins spent, attacks landed, defences,
+                 threats defeated
+
+Cached (derived once at setup, read by the hot paths):
+
+    LOC_OF[k]    index of the (first) location of kind k in play, -1 none; what
+                 ``loc_of_kind`` returns without scanning LOCKIND
 
 Colours: 0..3 the seats' guild colours, 4 black.  In solo play the Voiceless
 Guild automa has colour 1 (its cubes are in the bag) but is not a seat.
+
+Params (int32), compiled from rules.toml by ``compile_params``::
+
+    0              1             2..11         12        13..92
+    +--------------+-------------+-------------+---------+-------------------+
+    |P_NUM_PLAYERS |P_SETUP_MODE |P_LOCS[NLOC] |P_POOL_N |P_POOL[MAX_LOCNUM] |
+    +--------------+-------------+-------------+---------+-------------------+
+    93..172                173..252            253..332            333
+    +----------------------+-------------------+-------------------+--------------+
+    |P_KIND_OF[MAX_LOCNUM] |P_NMID[MAX_LOCNUM] |P_NBOT[MAX_LOCNUM] |P_START_COINS |
+    +----------------------+-------------------+-------------------+--------------+
+    334           335              336                337      338
+    +-------------+----------------+------------------+--------+-----------------+
+    |P_START_INFL |P_START_TRAINED |P_START_UNTRAINED |P_SLIPS |P_BAG_PER_COLOUR |
+    +-------------+----------------+------------------+--------+-----------------+
+    339            340     341          342           343..354       355        356
+    +--------------+-------+------------+-------------+--------------+----------+----------+
+    |P_START_CUBES |P_HAND |P_THRESHOLD |P_CUBES_BASE |P_DEF_PEN[12] |P_DEF_MAX |P_COIN_VP |
+    +--------------+-------+------------+-------------+--------------+----------+----------+
+    357            358        359          360           361           362..394
+    +--------------+----------+------------+-------------+-------------+-----------------+
+    |P_GOODWILL_VP |P_INFL_VP |P_PRO_PICKS |P_PRO_PICKS2 |P_HALL_START |P_TOP_EFF[NCARD] |
+    +--------------+----------+------------+-------------+-------------+-----------------+
+    395..427        428..460        461..493           494..526
+    +---------------+---------------+------------------+------------------+
+    |P_TOP_A[NCARD] |P_TOP_B[NCARD] |P_BASE_DMG[NCARD] |P_BASE_REW[NCARD] |
+    +---------------+---------------+------------------+------------------+
+    527..559             560..583      584..607       608..631         632..655
+    +--------------------+-------------+--------------+----------------+--------------+
+    |P_BASE_REW_A[NCARD] |P_DMG[NKIND] |P_REW1[NKIND] |P_REW1_A[NKIND] |P_REW2[NKIND] |
+    +--------------------+-------------+--------------+----------------+--------------+
+    656..679         680..703         704..727     728..751     752..775     776
+    +----------------+----------------+------------+------------+------------+------------+
+    |P_REW2_A[NKIND] |P_REW_OR[NKIND] |P_CA[NKIND] |P_CB[NKIND] |P_CC[NKIND] |P_DOCK_RATE |
+    +----------------+----------------+------------+------------+------------+------------+
+    777            778        779        780            781          782
+    +--------------+----------+----------+--------------+------------+-------------+
+    |P_DOCK_AGENTS |P_HOME_BS |P_AUTO_VP |P_AUTO_VP_ADV |P_AUTO_TAKE |P_AUTO_CUBES |
+    +--------------+----------+----------+--------------+------------+-------------+
+    783         784         785             786             787             788
+    +-----------+-----------+---------------+---------------+---------------+-------------+
+    |P_AUTO_ADV |P_TURN_CAP |P_SHORE_AGENTS |P_SOLO_TIE_WIN |P_FIRST_RANDOM |P_TIEBREAK_N |
+    +-----------+-----------+---------------+---------------+---------------+-------------+
+    789..794
+    +----------------------+
+    |P_TIEBREAK[NTIEBREAK] |
+    +----------------------+
+
+P_NUM_PLAYERS seats (1 = solo against the automa); P_SETUP_MODE 0 the fixed locations
+P_LOCS, 1 ten drawn from P_POOL; by location number: P_KIND_OF its kind, P_NMID/P_NBOT its
+middle/bottom advancements; P_START_* the per-seat setup (ED-BASE-07/08/13); by card: the
+printed top effect (P_TOP_EFF code E_*, amounts P_TOP_A/B), the printed threat's Damage
+and reward (P_BASE_*); by location kind: the threat's Damage and rewards (P_DMG, P_REW*,
+P_REW_OR 1 = choose one), the amounts A/B/C of its contact and ability (AMOUNTS below);
+P_DEF_PEN the VP lost at each Defense Track position; P_AUTO_* the solo automa.
 """
 
 # ---- sizes ---------------------------------------------------------------------
@@ -266,6 +448,7 @@ ST_SPENT = _a(MAX_P)    # coins spent
 ST_LANDED = _a(MAX_P)   # attacks that landed (failed defences)
 ST_DEFENDED = _a(MAX_P) # successful defences
 ST_DEFEATED = _a(MAX_P) # threats (cards) defeated in hunts
+LOC_OF = _a(NKIND)      # location index of each kind in play (the first), -1: none; set at setup
 STATE_SIZE = _o
 
 # ABIL bits
@@ -277,7 +460,7 @@ AB_STREET = 16
 AB_DOCK_USED = 32      # (slot abilities used this turn: DOCK_USED << slot is not needed:
                        # each slot can be taken once per turn by construction)
 
-# ---- params ---------------------------------------------------------------------------------
+# ---- params ----------------------------------------------------------------------------------
 _o = 0
 P_NUM_PLAYERS = _a(1)
 P_SETUP_MODE = _a(1)      # 0 fixed list, 1 random draw from the pool
