@@ -30,6 +30,8 @@ GOLDEN = os.path.join(ROOT, "tests", "golden")
 SEED = 20261201
 RANDOM_GAMES = 60
 SCRIPTED_GAMES = 12
+MCTS_GAMES = 3
+MCTS = "mcts:iters=12,depth=10,rollout=scripted,eps=0.1"  # tree, scripted rollouts, evaluate
 
 
 def cases(game: str) -> list[tuple[str, str, int, str, int]]:
@@ -53,6 +55,8 @@ def cases(game: str) -> list[tuple[str, str, int, str, int]]:
     if players > 1:
         out.append((f"allscripted-{players}p-{spec.setups[0]}", "scripted", players,
                     spec.setups[0], SCRIPTED_GAMES))
+    agents = MCTS if lo == 1 else ",".join([MCTS] + ["random"] * (lo - 1))
+    out.append((f"mcts-{lo}p-{spec.setups[0]}", agents, lo, spec.setups[0], MCTS_GAMES))
     return out
 
 
