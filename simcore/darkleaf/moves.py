@@ -69,7 +69,7 @@ def can_end(state, params, seat, origin, t, n):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _deep_roots_gen(state, params, seat, sq, out, base, write, want):
     """Deep Roots: the Wibo queen journeys 1 territory, or swaps with a Wibo pawn beside her."""
     n_out = 0
@@ -97,7 +97,7 @@ def _deep_roots_gen(state, params, seat, sq, out, base, write, want):
     return 0 if want >= 0 else n_out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want):
     """Hexen: the bone names the direction (a knight also the opposite one, The Celestial
     Compass adds both neighbouring directions); any distance along clear territories."""

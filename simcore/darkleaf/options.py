@@ -1,4 +1,8 @@
-"""Legal actions of each pending decision (``opts``) and the small helpers step shares."""
+"""Legal actions of each pending decision (``opts``) and the small helpers step shares.
+
+The per-decision option functions have one caller (``opts``) and are ``inline="always"``,
+like the tiny helpers used inside board loops: a non-inlined call costs reference counting.
+"""
 from numba import njit
 
 from simcore.darkleaf.board import (
@@ -421,7 +425,7 @@ def morph_ready(state, params, seat):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _journey_unit_opts(state, params, seat, cl, out, write):
     """D_UNIT: own units with a destination for the roll (JPTS), Metamorphic, no journey."""
     n = 0
@@ -446,7 +450,7 @@ def _journey_unit_opts(state, params, seat, cl, out, write):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _belay_opts(state, params, seat, dec, out, write):
     """D_BELAY_UNIT: own units beside the Ferrymen king that may move to a free neighbour of
     it (then no); D_BELAY_DEST: those free neighbours."""
@@ -472,7 +476,7 @@ def _belay_opts(state, params, seat, dec, out, write):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hex_opts(state, params, seat, out, write):
     """D_HEX: the Hex tokens that have a caster and something to mark, then done."""
     n = 0
@@ -498,7 +502,7 @@ def _hex_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hex_caster_opts(state, params, seat, out, write):
     """D_HEX_CASTER: the units that may cast the chosen Hex (PEND)."""
     n = 0
@@ -516,7 +520,7 @@ def _hex_caster_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _slot_opts(state, params, seat, out, write):
     """D_SLOT (Phase 4): every slot the bone in hand may go in, dead rows to return, keep."""
     n = 0
@@ -531,7 +535,7 @@ def _slot_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _dir_opts(state, params, seat, cl, out, write):
     """D_DIR: Unrelenting Tide directions that slide the rival royal, or Master the Current
     directions that Flow a picked pawn."""
@@ -554,7 +558,7 @@ def _dir_opts(state, params, seat, cl, out, write):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _huldra_opts(state, params, seat, out, write):
     """D_HULDRA: journey, Hunt, Leap, Tweak with the roll in hand, or pass."""
     n = 0
@@ -571,7 +575,7 @@ def _huldra_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _banish_opts(state, params, out, write):
     """D_BANISH: empty non-centre territories off both Seats (1 away for a rooted queen)."""
     n = 0
@@ -586,7 +590,7 @@ def _banish_opts(state, params, out, write):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _small_opts(state, params, seat, dec, out, write):
     """The decisions with few options: Divine Quarry, intent, Morph, retreat, aura choice,
     knight move, Renewal."""
