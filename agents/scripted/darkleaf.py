@@ -34,20 +34,22 @@ from numba import njit
 from agents.scripted import darkleaf_legacy
 from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
-from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank
+from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank, rt, rtb
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
     AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
     D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT,
     D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH, D_MORPH_TGT2, D_PICK, D_PIVOT,
     D_QUARRY, D_RELOC, D_RETREAT, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, ERDE,
-    FERRY, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JPTS, KING, KNIGHT, LADDER, LAW, MARKS, MURG,
-    NUM_ACTIONS, P_FACES, P_MURG_DESTROY, P_MURG_ROYAL, P_MURG_ROYAL_LAW, P_NSLOT, P_RELCAP,
-    P_WILL, P_WILL_MODE, PAWN, PEND, PG, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV, ROOK, SAGE,
+    FERRY, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JPTS, KING, KNIGHT, LADDER, LAW, LOOP_, MARKS,
+    META_, MURG, NUM_ACTIONS, P_FACES, P_MURG_DESTROY, P_MURG_ROYAL, P_MURG_ROYAL_LAW, P_NSLOT,
+    P_RELCAP, P_WILL, P_WILL_MODE, PAWN, PEND, PREDICT_, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV,
+    ROOK, SAGE, SPORES_, WL_,
     SEL, SLOTS, STATE_SIZE, STILL, TGT, W_EASY_DEEDS, W_HARD_DEEDS, W_STILLNESS, WIBO,
     WINNER,
 )
 from simcore.darkleaf.moves import destroy_gen, journey_gen, morph_reach
+from simcore.darkleaf.position import clear_line, hexes_near
 from simcore.darkleaf.skills import row_applicable, will_part
 
 #: persona index of the pre-fix player (agents/scripted/darkleaf_legacy.py), always last
@@ -72,19 +74,150 @@ def _sgn(x):
 
 
 @njit(cache=True)
-def _clear_line(state, a, b):
-    """1 (neighboring line) or 2 (diagonal line) when nothing stands between a and b."""
-    dr = b // 8 - a // 8
-    df = b % 8 - a % 8
-    if not (dr == 0 or df == 0 or abs(dr) == abs(df)):
-        return 0
-    n = abs(dr) if dr != 0 else abs(df)
-    ur = _sgn(dr)
-    uf = _sgn(df)
-    for i in range(1, n):
-        if state[BOARD + (a // 8 + ur * i) * 8 + a % 8 + uf * i] != 0:
-            return 0
-    return 1 if (dr == 0 or df == 0) else 2
+def _huldra_progress(state, params, seat, rv, rq):
+    """Huldra: marks on the rival royal; hunters close to it and on a clear line."""
+    v = 0.0
+    v += 40.0 * state[MARKS + rv]
+    if rq >= 0:
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) != seat:
+                continue
+            t = cell_type(c)
+            if t == ROOK:
+                continue
+            d = cheb(sq, rq)
+            v -= 0.15 * d
+            if d <= 8:
+                ln = clear_line(state, sq, rq)
+                if ln > 0 and ((ln == 1 and (t == PAWN or t == QUEEN or t == KNIGHT))
+                               or (ln == 2 and (t == SAGE or t == KNIGHT))):
+                    v += 3.0
+    return v
+
+
+@njit(cache=True)
+def _murg_progress(state, params, seat, rv, rq):
+    """The Murg: Destroyers close to and beside the rival royal; an Assassin sage."""
+    v = 0.0
+    if rq >= 0:
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) != seat:
+                continue
+            t = cell_type(c)
+            if t == PAWN or t == KNIGHT:
+                d = cheb(sq, rq)
+                v -= 0.6 * d
+                if d == 1:
+                    v += 9.0
+            elif t == SAGE:
+                if state[AURA + sq] & AU_ASSASSIN:
+                    v += 20.0
+                v -= 0.3 * cheb(sq, rq)
+    return v
+
+
+@njit(cache=True)
+def _ferrymen_progress(state, params, seat, rv, rq):
+    """Ferrymen: push-offs; the rival royal near the edge, Flowers close to it."""
+    v = 0.0
+    v += 50.0 * state[MARKS + rv]
+    if rq >= 0:
+        r = rq // 8
+        f = rq % 8
+        e = min(min(r, 7 - r), min(f, 7 - f))
+        v -= 4.0 * e
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c != 0 and cell_seat(c) == seat:
+                t = cell_type(c)
+                if t == PAWN or t == SAGE or t == KNIGHT:
+                    d = cheb(sq, rq)
+                    v -= 0.4 * d
+                    if d == 1:
+                        v += 2.0
+    return v
+
+
+@njit(cache=True)
+def _erde_progress(state, params, seat, rv, rq):
+    """Erde: Reclaimed centre territories, pawns on the others, then the king there."""
+    v = 0.0
+    n = 0
+    for b in range(4):
+        if state[RECL] & (1 << b):
+            n += 1
+    v += 30.0 * n
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) != seat:
+            continue
+        t = cell_type(c)
+        if t == PAWN:
+            best = 9
+            for i in range(4):
+                cs = CENTRE[i]
+                if (state[RECL] & (1 << i)) == 0:
+                    d = cheb(sq, cs)
+                    if d < best:
+                        best = d
+            if best == 0:
+                v += 10.0
+            elif best < 9:
+                v -= 0.8 * best
+        elif t == KING and state[RECL] == 15:
+            best = 9
+            for i in range(4):
+                d = cheb(sq, CENTRE[i])
+                if d < best:
+                    best = d
+            v -= 6.0 * best
+    return v
+
+
+@njit(cache=True)
+def _wibo_progress(state, params, seat, rv, rq):
+    """Wildero Wibo: pawns in and close to The Seat; units a short journey from a Morph."""
+    v = 0.0
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) != seat:
+            continue
+        t = cell_type(c)
+        if t == PAWN:
+            r = rel_rank(sq, seat)
+            v += 5.0 - 0.8 * r
+            if r == 0:
+                v += 12.0
+        if t == PAWN or t == KNIGHT or t == SAGE:
+            # a Morph needs a running start (the journey comes first): standing beside a
+            # rival is worth nothing, standing a short journey away from one is
+            if _morph_range(state, params, seat, sq):
+                v += 1.2
+    return v
+
+
+@njit(cache=True)
+def _hexen_progress(state, params, seat, rv, rq):
+    """Hexen: Quarry vanquished; Ladders and Gardens on or beside a Quarry, casters near."""
+    v = 0.0
+    v += 70.0 * (2 - state[QLEFT])
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) == seat or not (state[AURA + sq] & AU_QUARRY):
+            continue
+        if state[LADDER + sq] > 0:
+            v += 25.0
+        v = hexes_near(state, seat, sq, v, 14.0, 12.0)
+        for n in range(64):
+            c2 = state[BOARD + n]
+            if c2 != 0 and cell_seat(c2) == seat and cell_type(c2) != ROOK:
+                d = cheb(n, sq)
+                v -= 0.3 * d
+                if d <= 1:
+                    v += 1.5
+    return v
 
 
 @njit(cache=True)
@@ -94,129 +227,17 @@ def _progress(state, params, seat, rq, oq):
     rv = 1 - seat
     v = 0.0
     if cl == HULDRA:
-        v += 40.0 * state[MARKS + rv]
-        if rq >= 0:
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c == 0 or cell_seat(c) != seat:
-                    continue
-                t = cell_type(c)
-                if t == ROOK:
-                    continue
-                d = cheb(sq, rq)
-                v -= 0.15 * d
-                if d <= 8:
-                    ln = _clear_line(state, sq, rq)
-                    if ln > 0 and ((ln == 1 and (t == PAWN or t == QUEEN or t == KNIGHT))
-                                   or (ln == 2 and (t == SAGE or t == KNIGHT))):
-                        v += 3.0
+        v = _huldra_progress(state, params, seat, rv, rq)
     elif cl == MURG:
-        if rq >= 0:
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c == 0 or cell_seat(c) != seat:
-                    continue
-                t = cell_type(c)
-                if t == PAWN or t == KNIGHT:
-                    d = cheb(sq, rq)
-                    v -= 0.6 * d
-                    if d == 1:
-                        v += 9.0
-                elif t == SAGE:
-                    if state[AURA + sq] & AU_ASSASSIN:
-                        v += 20.0
-                    v -= 0.3 * cheb(sq, rq)
+        v = _murg_progress(state, params, seat, rv, rq)
     elif cl == FERRY:
-        v += 50.0 * state[MARKS + rv]
-        if rq >= 0:
-            r = rq // 8
-            f = rq % 8
-            e = min(min(r, 7 - r), min(f, 7 - f))
-            v -= 4.0 * e
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c != 0 and cell_seat(c) == seat:
-                    t = cell_type(c)
-                    if t == PAWN or t == SAGE or t == KNIGHT:
-                        d = cheb(sq, rq)
-                        v -= 0.4 * d
-                        if d == 1:
-                            v += 2.0
+        v = _ferrymen_progress(state, params, seat, rv, rq)
     elif cl == ERDE:
-        n = 0
-        for b in range(4):
-            if state[RECL] & (1 << b):
-                n += 1
-        v += 30.0 * n
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) != seat:
-                continue
-            t = cell_type(c)
-            if t == PAWN:
-                best = 9
-                for i in range(4):
-                    cs = CENTRE[i]
-                    if (state[RECL] & (1 << i)) == 0:
-                        d = cheb(sq, cs)
-                        if d < best:
-                            best = d
-                if best == 0:
-                    v += 10.0
-                elif best < 9:
-                    v -= 0.8 * best
-            elif t == KING and state[RECL] == 15:
-                best = 9
-                for i in range(4):
-                    d = cheb(sq, CENTRE[i])
-                    if d < best:
-                        best = d
-                v -= 6.0 * best
+        v = _erde_progress(state, params, seat, rv, rq)
     elif cl == WIBO:
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) != seat:
-                continue
-            t = cell_type(c)
-            if t == PAWN:
-                r = rel_rank(sq, seat)
-                v += 5.0 - 0.8 * r
-                if r == 0:
-                    v += 12.0
-            if t == PAWN or t == KNIGHT or t == SAGE:
-                # a Morph needs a running start (the journey comes first): standing beside a
-                # rival is worth nothing, standing a short journey away from one is
-                if _morph_range(state, params, seat, sq):
-                    v += 1.2
+        v = _wibo_progress(state, params, seat, rv, rq)
     elif cl == HEXEN:
-        v += 70.0 * (2 - state[QLEFT])
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) == seat or not (state[AURA + sq] & AU_QUARRY):
-                continue
-            if state[LADDER + sq] > 0:
-                v += 25.0
-            r0 = sq // 8
-            f0 = sq % 8
-            for dr in range(-1, 2):
-                for df in range(-1, 2):
-                    r2 = r0 + dr
-                    f2 = f0 + df
-                    if r2 < 0 or r2 > 7 or f2 < 0 or f2 > 7:
-                        continue
-                    n = r2 * 8 + f2
-                    if state[PG + n] > 0:
-                        v += 14.0
-                    c2 = state[BOARD + n]
-                    if n != sq and c2 != 0 and cell_seat(c2) != seat and state[LADDER + n] > 0:
-                        v += 12.0
-            for n in range(64):
-                c2 = state[BOARD + n]
-                if c2 != 0 and cell_seat(c2) == seat and cell_type(c2) != ROOK:
-                    d = cheb(n, sq)
-                    v -= 0.3 * d
-                    if d <= 1:
-                        v += 1.5
+        v = _hexen_progress(state, params, seat, rv, rq)
     return v
 
 
@@ -280,7 +301,7 @@ def _copy_step(state, params, a, row, rng, r2, sample, depth):
         row[i] = state[i]
     r2[0] = rng[0] + np.uint64(sample * 7919 + depth * 104729 + 1)
     r2[1] = rng[1]
-    E.step(row, params, a, r2)
+    E.step(row, params, rt(a), r2)  # int64 like the arena: step compiles once
 
 
 @njit(cache=True, inline="always")
@@ -415,7 +436,7 @@ def _upkeep(state, params, seat, legal, n):
     cl = clan_of(params, seat)
     for i in range(n):
         a = legal[i]
-        if cl == MURG and (a == A_SPEND + 1 or a == A_SPEND + 2):
+        if cl == MURG and (a == A_SPEND + PREDICT_ or a == A_SPEND + LOOP_):
             return a
         if cl == ERDE and a == A_SPEND:
             return a
@@ -474,7 +495,7 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
         if rq >= 0 and (t == PAWN or t == KNIGHT or t == SAGE):
             d = cheb(sq, rq)
             v -= 0.15 * d
-            ln = _clear_line(state, sq, rq)
+            ln = clear_line(state, sq, rq)
             if ln > 0 and d <= 8 and ((ln == 1 and t != SAGE) or (ln == 2 and t != PAWN)):
                 v += 3.0
     elif cl == MURG:
@@ -527,7 +548,7 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
                     v -= 0.3 * d
                     if d <= 1:
                         v += 1.5
-                    if state[RELIC + seat * 5 + 1] > 0:
+                    if state[RELIC + seat * 5 + WL_] > 0:
                         # a rival beside the Quarry on one of our diagonals: a Ladder target
                         for e in range(64):
                             c2 = state[BOARD + e]
@@ -600,7 +621,7 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
         u = units[i]
         t = cell_type(state[BOARD + u])
         p0 = _pot(state, params, seat, cl, t, u, rq, q0, q1)
-        nd = journey_gen(state, params, seat, u, state[JPTS], dests, 0, True, -1)
+        nd = journey_gen(state, params, seat, u, state[JPTS], dests, 0, rtb(True), rt(-1))
         for j in range(nd):
             n = dests[j]
             if _tactical(state, params, cl, seat, u, n):
@@ -662,7 +683,7 @@ def _wibo_pair(state, params, seat, units, nu, fixed_tg):
     bd = 99
     for i in range(nu):
         u = units[i]
-        k = morph_reach(state, params, seat, u, tg, 0, True)
+        k = morph_reach(state, params, seat, u, tg, 0, rtb(True))
         for j in range(k):
             if fixed_tg >= 0 and tg[j] != fixed_tg:
                 continue
@@ -812,7 +833,7 @@ def _murg_deed(state, params, seat, units_out):
         c = state[BOARD + u]
         if c == 0 or cell_seat(c) != seat:
             continue
-        k = destroy_gen(state, params, seat, u, False, -1, units_out, 0, True)
+        k = destroy_gen(state, params, seat, u, rtb(False), rt(-1), units_out, 0, rtb(True))
         for j in range(k):
             tq = units_out[j]
             t = cell_type(state[BOARD + tq])
@@ -844,6 +865,58 @@ def _murg_intent(state, params, seat):
 
 
 @njit(cache=True)
+def _journey_choice(state, params, seat, dec, rng, legal, n, buf, lbuf, rb):
+    """D_UNIT / D_DEST: the best unit and destination by evaluation; Metamorphic when offered;
+    no journey when every move loses more than declining costs."""
+    units = np.empty(64, np.int32)
+    nu = 0
+    if dec == D_DEST:
+        units[0] = state[SEL]
+        nu = 1
+    else:
+        for i in range(n):
+            if legal[i] < 64:
+                units[nu] = legal[i]
+                nu += 1
+            elif legal[i] == A_SPEND + META_:   # Erde Metamorphic: a third unit moves
+                return legal[i]
+    bu, bd, bv = _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb)
+    if dec == D_DEST:
+        return bd if bd >= 0 else legal[0]
+    can_stop = False
+    for i in range(n):
+        if legal[i] == A_DONE:
+            can_stop = True
+    if bu < 0 or (bv < -1.5 and can_stop):
+        return A_DONE if can_stop else legal[0]
+    return bu
+
+
+@njit(cache=True)
+def _deed_choice(state, params, seat, cl, dec, legal, n):
+    """The Murg and Erde intent and deed decisions (fixed rules, no search)."""
+    if dec == D_INTENT:
+        has_deed = False
+        for i in range(n):
+            if legal[i] == A_DEED:
+                has_deed = True
+        if has_deed and cl == MURG:
+            return _murg_intent(state, params, seat)
+        if has_deed and (state[ROLLS] == 0 or state[HAND_V] >= 3):
+            return A_DEED
+        return A_JOURNEY
+    if dec == D_DEED_UNIT:
+        if cl == MURG:
+            tg = np.empty(64, np.int32)
+            bu, w, royal = _murg_deed(state, params, seat, tg)
+            for i in range(n):
+                if legal[i] == bu:
+                    return bu
+        return legal[0]
+    return _murg_target(state, legal, n, dec == D_DEED_TGT2)
+
+
+@njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
     if persona == LEGACY:
         return darkleaf_legacy.scripted_action(state, params, persona, rng, legal, n)
@@ -858,7 +931,7 @@ def scripted_action(state, params, persona, rng, legal, n):
         a = _hex_at_cap(state, params, seat, legal, n)
         if a >= 0:
             return a
-    if dec == D_PICK and cl == WIBO and state[PEND] == 0:
+    if dec == D_PICK and cl == WIBO and state[PEND] == SPORES_:
         a = _spores_pick(state, params, seat, legal, n)
         if a >= 0:
             return a
@@ -875,53 +948,12 @@ def scripted_action(state, params, persona, rng, legal, n):
     lbuf = np.empty((3, NUM_ACTIONS), np.int32)
     rb = np.empty((3, 2), np.uint64)
     if dec == D_UNIT or dec == D_DEST:
-        units = np.empty(64, np.int32)
-        nu = 0
-        if dec == D_DEST:
-            units[0] = state[SEL]
-            nu = 1
-        else:
-            for i in range(n):
-                if legal[i] < 64:
-                    units[nu] = legal[i]
-                    nu += 1
-                elif legal[i] == A_SPEND + 2:   # Erde Metamorphic: a third unit moves
-                    return legal[i]
-        bu, bd, bv = _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb)
-        if dec == D_DEST:
-            return bd if bd >= 0 else legal[0]
-        can_stop = False
-        for i in range(n):
-            if legal[i] == A_DONE:
-                can_stop = True
-        if bu < 0 or (bv < -1.5 and can_stop):
-            return A_DONE if can_stop else legal[0]
-        return bu
+        return _journey_choice(state, params, seat, dec, rng, legal, n, buf, lbuf, rb)
     if cl == WIBO and (dec == D_INTENT or dec == D_DEED_UNIT or dec == D_DEED_TGT):
         return _wibo_declare(state, params, seat, dec, legal, n)
-    if cl == MURG or cl == ERDE:
-        if dec == D_INTENT:
-            has_deed = False
-            for i in range(n):
-                if legal[i] == A_DEED:
-                    has_deed = True
-            if has_deed and cl == MURG:
-                return _murg_intent(state, params, seat)
-            if has_deed and (state[ROLLS] == 0 or state[HAND_V] >= 3):
-                return A_DEED
-            return A_JOURNEY
-        if dec == D_DEED_UNIT:
-            if cl == MURG:
-                tg = np.empty(64, np.int32)
-                bu, w, royal = _murg_deed(state, params, seat, tg)
-                for i in range(n):
-                    if legal[i] == bu:
-                        return bu
-            return legal[0]
-        if dec == D_DEED_TGT:
-            return _murg_target(state, legal, n, False)
-        if dec == D_DEED_TGT2:
-            return _murg_target(state, legal, n, True)
+    if (cl == MURG or cl == ERDE) and (dec == D_INTENT or dec == D_DEED_UNIT or
+                                       dec == D_DEED_TGT or dec == D_DEED_TGT2):
+        return _deed_choice(state, params, seat, cl, dec, legal, n)
     best = -1e18
     ba = legal[0]
     for i in range(n):

@@ -1,15 +1,32 @@
 """Haggedorn: geometry, units, invulnerability, vanquish, pushes and placement."""
+import numpy as np
 from numba import njit
 
 from simcore.darkleaf.layout import (
-    AU_IRON, AU_QUARRY, AURA, BOARD, CUR, END, END_VICTORY, ERDE, FERRY, FROZEN, GRAVE,
+    AU_IRON, AU_QUARRY, AURA, BOARD, CUR, DF0, DR0, END, END_VICTORY, ERDE, FERRY, FROZEN,
+    GRAVE,
     HEXEN, HULDRA, KING, KNIGHT, LADDER, LAW, MARKS, MURG, P_CLAN, P_FERRY_PUSHES,
     P_QUARRY_ANY, P_WILL_THICK, PAWN, LIMBO, PM_EDGE, PM_NEIGH, PM_SEAT, QLEFT, QUEEN,
     RECL, ROOK, SAGE, STILL, TIDE_BIT, TURN, VANQ, WIBO, WINNER,
 )
 
-DR = (1, 1, 0, -1, -1, -1, 0, 1)
-DF = (0, 1, 1, 1, 0, -1, -1, -1)
+@njit(cache=True, inline="always")
+def rt(x):
+    """``x`` as a run-time int64.  numba compiles a helper once per argument type and gives a
+    constant argument its own literal type, so a helper called with a constant at one call
+    site and a variable at another is compiled twice; constants passed where other call sites
+    pass variables go through ``rt`` (or ``rtb`` for flags) so each helper compiles once."""
+    return np.int64(x)
+
+
+@njit(cache=True, inline="always")
+def rtb(x):
+    """``x`` as a run-time bool (see ``rt``)."""
+    return np.bool_(x)
+
+
+DR = DR0   # rank and file steps of each direction, seen from seat 0
+DF = DF0
 
 
 @njit(cache=True, inline="always")
@@ -115,7 +132,7 @@ def path_targets_royal(clan):
     return clan == HULDRA or clan == MURG or clan == FERRY
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def endless_stasis(state, params, sq):
     """A Wibo pawn in the Wibo Seat under The Endless (invulnerable and immovable)."""
     c = state[BOARD + sq]
@@ -149,7 +166,7 @@ def invulnerable(state, params, sq, attacker):
                     if c2 != 0 and cell_seat(c2) == s and cell_type(c2) == ROOK \
                             and 1 <= rel_rank(n, s) <= 6:
                         return True
-    if cl == ERDE and t == KING:
+    if cl == ERDE and t == KING:  # Thick Skin (DG-ERDE-10): only a royal-targeting path
         if attacker < 0:
             return params[P_WILL_THICK] != 0
         if attacker != s and not path_targets_royal(clan_of(params, attacker)):
@@ -257,7 +274,7 @@ def vanquish(state, params, sq, by):
     Returns 1 vanquished, 0 an aura of protection was removed instead, -1 not possible."""
     if state[BOARD + sq] == 0 or invulnerable(state, params, sq, by):
         return -1
-    if state[AURA + sq] & AU_IRON:
+    if state[AURA + sq] & AU_IRON:  # Iron Plating (DG-MURG-17): the aura goes instead
         state[AURA + sq] &= ~AU_IRON
         return 0
     remove_to_grave(state, params, sq, by)
@@ -349,9 +366,9 @@ def push_ok(state, params, pusher, sq, d, k, ign1, ign2):
 
 @njit(cache=True)
 def do_push(state, params, pusher, sq, d, k, excl):
-    """Flow the unit on ``sq`` (already checked with push_ok; the last square it stood on is where the Flow
-    initiated; an Iron Plated unit pushed off stays there unless it is ``excl``, the square the
-    Ferrymen unit is about to take).  Returns the final square or -1."""
+    """Flow the unit on ``sq`` (already checked with push_ok; the last square it stood on is
+    where the Flow initiated; a unit with Iron Plating pushed off stays there unless it is
+    ``excl``, the square the Ferrymen unit is about to take).  Returns the final square or -1."""
     c = state[BOARD + sq]
     s = cell_seat(c)
     t = cell_type(c)
@@ -366,17 +383,17 @@ def do_push(state, params, pusher, sq, d, k, excl):
                 state[MARKS + s] += 1
                 if state[MARKS + s] < params[P_FERRY_PUSHES]:
                     # placed anywhere in the Ferrymen's Seat, by the Ferrymen player
-                    to_limbo(state, cur, PM_SEAT, pusher)
+                    to_limbo(state, cur, rt(PM_SEAT), pusher)
                     return -1
                 remove_to_grave(state, params, cur, pusher)
                 return -1
             if state[AURA + cur] & AU_IRON:
-                # the aura is removed instead; the unit returns where the Flow started, or
-                # to the nearest free edge territory when that one is taken (``excl``)
+                # Iron Plating: the aura is removed instead; the unit returns where the Flow
+                # started, or to the nearest free edge territory when that one is taken (excl)
                 state[AURA + cur] &= ~AU_IRON
                 if cur != excl:
                     return cur
-                to_limbo(state, cur, PM_EDGE, cur)  # a neighboring edge one, Ferrymen's pick
+                to_limbo(state, cur, rt(PM_EDGE), cur)  # a neighboring edge one, Ferrymen's pick
                 return -1
             r = vanquish(state, params, cur, pusher)
             return -1 if r == 1 else cur

@@ -465,8 +465,9 @@ def _dir(c: _Ctx, a: int) -> str:
         cap = 1 if c.clan(c.rv) == L.WIBO else 64
         while q >= 0 and k < cap:
             n = _nxt(cur, c.seat, d)
-            if n < 0 or c.cell(n) != 0 or (c.clan(c.rv) != L.ERDE and
-                                             n in _CENTER and c.v(L.RECL) & (1 << _CENTER.index(n))):
+            if n < 0 or c.cell(n) != 0 or (
+                    c.clan(c.rv) != L.ERDE and n in _CENTER
+                    and c.v(L.RECL) & (1 << _CENTER.index(n))):
                 break
             cur, k = n, k + 1
         return f"Unrelenting Tide: slide {c.unit(q)} {DIRS[d]} to {sqn(cur)} (it cannot " \

@@ -34,7 +34,7 @@ from simcore.darkleaf.layout import (
     D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT,
     D_KNIGHT_MOVE, D_LEAP, D_MORPH, D_MORPH_TGT, D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE,
     D_QUARRY, D_RELOC, D_RENEWAL, D_RETREAT, D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT,
-    DEC, ERDE, FERRY, MURG, PEND, WIBO,
+    DEC, ERDE, FERRY, META_, MURG, PEND, WIBO,
 )
 
 KIND_NAMES = ("journey", "Leap", "Hunt", "Destroy", "Flow", "Reclaim", "Morph", "Hex",
@@ -90,7 +90,7 @@ def action_kind(state, params, action):
     if dec == D_UNIT:
         if a == A_DONE:
             return K_PASS
-        if a == A_SPEND + 2:
+        if a == A_SPEND + META_:
             return K_RELIC  # Metamorphic
         return K_JOURNEY
     if dec == D_DEST or dec == D_AURA_CHOICE or dec == D_BELAY_DEST:

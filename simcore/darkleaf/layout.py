@@ -11,29 +11,140 @@ Witch's Ladder counter, freezing) is stored per square and moves with the unit.
 
 State (int32)::
 
-    0 END  1 WINNER  2 CUR  3 DEC  4 TURN  5 ROUND  6 ACTS  7 TACTS  8 HAND_V  9 HAND_F
-    10 ROLLS 11 SEL 12 SEL2 13 TGT 14 TGT2 15 JUNIT 16 JDIR 17 JPTS 18 JN 19 JMAX
-    20 INTENT 21 TFLAGS 22 PEND 23 PSTEP 24 NP0 25 NP1 26 NPCNT 27..29 MOVED[3]
-    30 QLEFT 31 TRAIT_USED 32 STILL 33 STILL_SEAT 34 DEEDMOD 35 FIRST 36 LOOPED 37 AUX
-    38 RECL (bitmask of the 4 centre squares) 39 TURNS_TAKEN[2] 41 ROLLV 42 HCAP_LEFT
-    43..47 spare
-    48 POOL[2] 50 POOLF[2] 52 FOREIGN[2] 54 LAW[2] 56 WILLTOK[2] 58 MARKS[2] 60 VANQ[2]
-    62 RELIC[2*5] 72 SLOTS[2*5*4] 112 GRAVE[2*6]
-    124 BOARD[64] 188 AURA[64] 252 LADDER[64] 316 FROZEN[64] 380 PG[64]
-    444 LIMBO[2][6] 456 L_STAGE 457 L_DEC                                    (458 entries)
+    0    1      2    3    4    5     6    7     8      9      10    11   12   13   14
+    +----+------+----+----+----+-----+----+-----+------+------+-----+----+----+----+----+
+    |END |WINNER|CUR |DEC |TURN|ROUND|ACTS|TACTS|HAND_V|HAND_F|ROLLS|SEL |SEL2|TGT |TGT2|
+    +----+------+----+----+----+-----+----+-----+------+------+-----+----+----+----+----+
+    15    16   17   18  19   20     21     22   23    24  25  26    27..29    30
+    +-----+----+----+---+----+------+------+----+-----+---+---+-----+---------+-----+
+    |JUNIT|JDIR|JPTS|JN |JMAX|INTENT|TFLAGS|PEND|PSTEP|NP0|NP1|NPCNT|MOVED[3] |QLEFT|
+    +-----+----+----+---+----+------+------+----+-----+---+---+-----+---------+-----+
+    31         32    33         34      35    36     37   38   39..40          41
+    +----------+-----+----------+-------+-----+------+----+----+---------------+-----+
+    |TRAIT_USED|STILL|STILL_SEAT|DEEDMOD|FIRST|LOOPED|AUX |RECL|TURNS_TAKEN[2] |ROLLV|
+    +----------+-----+----------+-------+-----+------+----+----+---------------+-----+
+    42         43..47  48..49   50..51   52..53     54..55  56..57     58..59    60..61
+    +----------+-------+--------+--------+----------+-------+----------+---------+-------+
+    |HCAP_LEFT |spare  |POOL[2] |POOLF[2]|FOREIGN[2]|LAW[2] |WILLTOK[2]|MARKS[2] |VANQ[2]|
+    +----------+-------+--------+--------+----------+-------+----------+---------+-------+
+    62..71        72..111          112..123     124..187   188..251  252..315    316..379
+    +-------------+----------------+------------+----------+---------+-----------+----------+
+    |RELIC[2][5]  |SLOTS[2][5][4]  |GRAVE[2][6] |BOARD[64] |AURA[64] |LADDER[64] |FROZEN[64]|
+    +-------------+----------------+------------+----------+---------+-----------+----------+
+    380..443  444..455       456      457
+    +---------+--------------+--------+-------+
+    |PG[64]   |LIMBO[2][6]   |L_STAGE |L_DEC  |                        (458 entries)
+    +---------+--------------+--------+-------+
 
+    END            end reason (END_*): 0 playing, 1 a path to victory, 2 the turn cap
+    WINNER         the winning seat, -1 none (playing, or a capped game: a draw)
+    CUR            seat that decides now (during a turn: the seat whose turn it is)
+    DEC            pending decision (D_* below); its options are ``options.opts``
+    TURN           turns begun in the game, both seats (0 during setup)
+    ROUND          rounds begun (the first player's turns; an Electromagnetic Loop turn
+                   does not start a round)
+    ACTS / TACTS   actions taken in the game / in this turn (TACTS <= MAX_TURN_ACTS)
     HAND_V/HAND_F  the rolled bone in hand (value, 1 when it is a swapped rival bone); 0 none
-    SLOTS          bone value + 64 when foreign, 0 empty
+    ROLLS          bones rolled this turn;  ROLLV the value of the last one
+    SEL / SEL2     squares picked by this turn's decisions: the unit acting (journey, deed,
+                   Banish, Hex caster), a second unit (Belay, Master the Current, Witch's
+                   Ladder caster); D_AURA_CHOICE keeps the journey distance in SEL2; -1 none
+    TGT / TGT2     deed targets (Destroy, Morph; TGT2 the second one of a knight or a Mass
+                   Morph); in D_HUNT_TGT / D_PIVOT TGT2 is the Hunt distance; -1 none
+    JUNIT          square of the unit that journeyed this turn, -1 none
+    JDIR           direction of this turn's journey, -1 none (or a zero journey)
+    JPTS           territories the journey may cover (the roll; the rest of an Erde split
+                   roll); the retreat roll in D_RETREAT_DEST, the Hunt roll in D_HUNT_UNIT
+    JN / JMAX      Erde shares taken / allowed this journey (1; Erde 2; Metamorphic 3)
+    INTENT         declared intent (I_*)
+    TFLAGS         per-turn flags (TF_* below)
+    PEND / PSTEP   skill row being acquired (its skill index) and the step inside a
+                   multi-step skill (Eddy, Master the Current, the Assassin trait); the Hex
+                   token picked in D_HEX; PEND 0 in D_DIR = Unrelenting Tide; -1 none
+    NP0            square of the pawn a Morph made (the retreat starts there), -1 none
+    NP1 / NPCNT    unused (cleared each turn, never read)
+    MOVED[i]       squares of the Erde units that took a share of this journey, -1 none
+    QLEFT          Divine Quarry still on Haggedorn (the Hexen win at 0 once named)
+    TRAIT_USED     The Murg trait (sacrifice a pawn for an Assassin sage) was used
+    STILL          rounds of Stillness (Will) left: nothing can be vanquished while > 0;
+                   STILL_SEAT the seat whose Upkeep counts it down
+    DEEDMOD        added to every deed's needed roll (Will: easy deeds -1, hard deeds +1)
+    FIRST          seat that takes the first turn
+    LOOPED         this turn is an Electromagnetic Loop extra turn (no new round)
+    AUX            one slot, three uses that never overlap: QUARRY_PICKS (setup), FLOW_MODE
+                   (D_FLOW) and HEX_ON_ACQUIRE (D_HEX); see the aliases below
+    RECL           bit b set: centre territory b (27, 28, 35, 36) is Reclaimed by Erde
+    TURNS_TAKEN[s] turns seat s has begun
+    HCAP_LEFT      setup: handicap bones still to roll and slot (Tips & Tricks)
+    POOL[s]        bones in seat s's pool;  POOLF[s] how many of them are swapped (Adapt)
+    FOREIGN[s]     the Adapt swap has happened for seat s
+    LAW[s]         seat s acquired its Law;  WILLTOK[s] Haggedorn's Will tokens left
     MARKS[s]       fate chips on seat s's royal (Huldra Hunts, Ferrymen push-offs)
+    VANQ[s]        seat s's units vanquished (the other seat's score)
+    RELIC[s*5+r]   relic tokens of seat s's skill r (clan board order)
+    SLOTS[s*20+r*4+p]  bone in slot p of row r: value, + 64 when foreign; 0 empty
+    GRAVE[s*6+t]   seat s's units of type t off Haggedorn (rekindle/placement supply)
+    BOARD[sq]      0 empty, or 1 + seat * 6 + type
+    AURA[sq]       AU_* bits of the unit on sq (auras, and AU_QUARRY for a Divine Quarry)
+    LADDER[sq]     Witch's Ladder counter on the unit (0 none, -1 due this Upkeep)
     FROZEN[sq]     the unit may not be used/moved by its owner while TURN <= FROZEN[sq]; with
-                   TIDE_BIT set (Unrelenting Tide) it only may not journey or relocate
-    PG[sq]         Poison Garden counter on a territory (0 none), QUEEN bit 16 ignored
-    LADDER[sq]     Witch's Ladder counter on the unit (0 none)
-    LIMBO[i]       a unit off the board until its player places it (D_RELOC): cell, aura,
-                   ladder, frozen, placement mode (PM_*), anchor square (PM_SEAT: the seat);
-                   L_STAGE/L_DEC is where the turn resumes once every such unit is placed
+                   TIDE_BIT set (Unrelenting Tide) it only may not journey or relocate; -1 none
+    PG[sq]         Poison Garden counter on a territory (0 none)
+    LIMBO[i*6..]   up to two units off the board until their player places them (D_RELOC):
+                   cell, aura, ladder, frozen, placement mode (PM_*), anchor square (PM_SEAT:
+                   the seat); L_STAGE/L_DEC is where the turn resumes once all are placed
 
-Params (int32): see the P_* offsets below.
+Params (int32)::
+
+    0    1..2     3      4           5           6          7          8..9
+    +----+--------+------+-----------+-----------+----------+----------+---------+
+    |P   |CLAN[2] |FIRST |HCAP_BONES |HCAP_SEAT  |WILL_MODE |ROUND_CAP |FACES[2] |
+    +----+--------+------+-----------+-----------+----------+----------+---------+
+    10            11          12              13         14            15
+    +-------------+-----------+---------------+----------+-------------+-----------------+
+    |MURG_DESTROY |MURG_ROYAL |MURG_ROYAL_LAW |MURG_LOCK |ERDE_RECLAIM |ERDE_RECLAIM_LAW |
+    +-------------+-----------+---------------+----------+-------------+-----------------+
+    16          17          18            19         20         21       22        23
+    +-----------+-----------+-------------+----------+----------+--------+---------+-----------+
+    |WIBO_MORPH |HUNT_MARKS |FERRY_PUSHES |WIBO_SEAT |PG_ROUNDS |PG_FAST |WL_ROUNDS|STILL_ROUNDS|
+    +-----------+-----------+-------------+----------+----------+--------+---------+-----------+
+    24         25      26          27          28       29          30      31
+    +----------+-------+-----------+-----------+--------+-----------+-------+------+
+    |SINK_OWN  |unused |QUARRY_ANY |WILL_THICK |WL_SAME |RETREAT_LE |unused |CALM  |
+    +----------+-------+-----------+-----------+--------+-----------+-------+------+
+    32..71          72..81       82..91      92..101     102..111     112..123
+    +---------------+------------+-----------+-----------+------------+-----------+
+    |ROW[2][5][4]   |NSLOT[2][5] |SUMLO[2][5]|SUMHI[2][5]|RELCAP[2][5]|MAXU[2][6] |
+    +---------------+------------+-----------+-----------+------------+-----------+
+    124..187            188..211
+    +-------------------+---------------+
+    |START[2][32]       |WILL[2][12]    |                                  (212 entries)
+    +-------------------+---------------+
+
+    P (P_NUM_PLAYERS) 2;  CLAN[s] clan of seat s;  FIRST seat that takes the first turn
+    HCAP_BONES/SEAT   handicap bones and the seat that gets them (Tips & Tricks)
+    WILL_MODE         Haggedorn's Will table: 0 Blessings, 1 Curses;  WILL[m*12+v-1] the
+                      effect (W_*) of d12 roll v in table m
+    ROUND_CAP         rounds before the game is a draw;  FACES[s] faces of seat s's bones
+    MURG_DESTROY / MURG_ROYAL(_LAW) / MURG_LOCK   roll needed to Destroy a unit / the royal
+                      (with the Law) / two units at once (a knight's lock)
+    ERDE_RECLAIM(_LAW) roll needed to Reclaim (with the Law)
+    WIBO_MORPH        roll needed to Morph;  WIBO_SEAT pawns in The Seat that win
+    HUNT_MARKS        marks on the rival royal that win for Huldra; FERRY_PUSHES push-offs
+                      that win for the Ferrymen
+    PG_ROUNDS / PG_FAST  Poison Garden counters (PG_FAST when cast by the queen);
+                      WL_ROUNDS Witch's Ladder counters; STILL_ROUNDS Stillness rounds
+    SINK_OWN          1: Sink may also target an Erde unit
+    QUARRY_ANY        1: a Quarry vanquished by any cause counts for the Hexen
+    WILL_THICK        1: Thick Skin also shields the Erde king from the Will
+    WL_SAME           1: both Place of Power Ladders may mark the same unit
+    RETREAT_LE        1: a retreat may be shorter than the roll
+    CALM              Calm Waters: Ferrymen journey rolls receive -CALM
+    ROW[s*20+r*4+p]   slot code of slot p of row r (SC_* below);  NSLOT[s*5+r] slots in row r
+    SUMLO/SUMHI[s*5+r] Sum Between bounds of row r (SUMHI 0: no sum rule)
+    RELCAP[s*5+r]     relic tokens row r may hold at once
+    MAXU[s*6+t]       units of type t seat s owns in all
+    START[s*32+2i..]  (type, square) start pairs of seat s's units (seat 0's view), type -1 ends
 
 Actions (NUM_ACTIONS = 117)::
 
@@ -79,12 +190,12 @@ SKILL_KIND = (
     (K_AURA, K_AURA, K_MIRACLE, K_RELIC, K_LAW),
 )
 # skill indices by clan
-PG_, WL_, HOC_, WAX_, CEL_ = range(5)
-SPORES_, REGROW_, SEED_, SCATTER_, ENDLESS_ = range(5)
-IRON_, PREDICT_, LOOP_, ASSASSIN_, SING_ = range(5)
-TIDE_, MTC_, EDDY_, BIGWAVE_, CALM_ = range(5)
-BANISH_, TWCBD_, META_, SINK_, OWTL_ = range(5)
-LONGBOW_, PIVOT_, RENEWAL_, TWEAK_, ADAPT_ = range(5)
+PG_, WL_, HOC_, WAX_ = range(4)      # row 4 of every clan is its Law (K_LAW)
+SPORES_, REGROW_, SEED_, SCATTER_ = range(4)
+IRON_, PREDICT_, LOOP_, ASSASSIN_ = range(4)
+TIDE_, MTC_, EDDY_, BIGWAVE_ = range(4)
+BANISH_, TWCBD_, META_, SINK_ = range(4)
+LONGBOW_, PIVOT_, RENEWAL_, TWEAK_ = range(4)
 
 TIDE_BIT = 1 << 12   # FROZEN[sq] flag: rooted by Unrelenting Tide (deeds still allowed)
 
@@ -104,7 +215,6 @@ DM_NEIGH = 1 | 4 | 16 | 64
 DM_DIAG = 2 | 8 | 32 | 128
 DM_FLR = 1 | 4 | 64          # forward, right, left (no backward)
 DM_RETREAT = 8 | 16 | 32     # back-right, back, back-left
-DM_NONE = 0
 # relative direction vectors for seat 0 (seat 1 negates both)
 DR0 = (1, 1, 0, -1, -1, -1, 0, 1)
 DF0 = (0, 1, 1, 1, 0, -1, -1, -1)
@@ -126,15 +236,14 @@ PM_EDGE = 4      # an edge territory neighboring the anchor; next best: the near
 PM_MORPH = 16    # flag: a newly Morphed pawn (its retreat starts where it is placed)
 
 # intents
-I_NONE, I_JOURNEY, I_DEED, I_LEAP = range(4)
+I_NONE, I_JOURNEY, I_DEED = range(3)
 # per-turn flags (TFLAGS)
 TF_PREDICT = 1
 TF_LOOP = 2
 TF_SEED = 4
 TF_META = 8
 TF_JOURNEYED = 16
-TF_TWEAKED = 32
-TF_HEXCAST = 64
+TF_TWEAKED = 32      # (bit 64 is free)
 TF_MASS = 128
 TF_HASTY = 256
 TF_WLPOP = 512       # the next Witch's Ladder is the free Place of Power one
@@ -142,7 +251,6 @@ TF_NEWTOKEN = 1024   # Hexen: a Hex relic was earned this turn (cast in Acquire 
 TF_WILL = 2048       # Haggedorn's Will was activated this Upkeep (relic spending is over)
 
 # ---- actions ------------------------------------------------------------------------------
-A_SQ = 0
 A_DIR = 64
 A_DIR2 = 72
 A_SPEND = 80
@@ -209,7 +317,11 @@ STILL_SEAT = 33
 DEEDMOD = 34
 FIRST = 35
 LOOPED = 36
-AUX = 37
+AUX = 37              # one slot, three uses that never overlap (named by the aliases below)
+QUARRY_PICKS = AUX    # setup: Divine Quarry picks made so far (D_QUARRY)
+FLOW_MODE = AUX       # D_FLOW: the unit that Flows (0 landed upon, 1 ahead, 2 zero journey)
+HEX_ON_ACQUIRE = AUX  # D_HEX: 1 a Hex relic earned in Acquire Power (the turn ends after), 0 the
+#                       Hex step at the end of Roll & Execute (Slot Bones follows)
 RECL = 38
 TURNS_TAKEN = 39      # turns taken by seat 0 (40: seat 1)
 ROLLV = 41            # value of the last bone rolled this turn
@@ -258,12 +370,10 @@ P_PG_FAST = 21
 P_WL_ROUNDS = 22
 P_STILL_ROUNDS = 23
 P_SINK_OWN = 24       # 1: Sink may also target an Erde unit
-P_HEX_ZERO = 25       # 1: a Hexen unit may journey 0 territories (unused: 0)
 P_QUARRY_ANY = 26     # 1: a Quarry vanquished by any cause counts
 P_WILL_THICK = 27     # 1: Thick Skin also shields the Erde king from the Will
 P_WL_SAME = 28        # 1: both Place of Power Ladders may mark the same unit
 P_RETREAT_LE = 29     # 1: retreat may be shorter than the roll
-P_LEAP_ANY = 30       # 1: Leap allowed when adjacent to one rook but not another
 P_CALM = 31           # Calm Waters: journey rolls receive -P_CALM
 P_ROW = 32            # [2][5][4] slot codes
 P_NSLOT = 72          # [2][5]

@@ -8,8 +8,8 @@ destination.
 from numba import njit
 
 from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, movable,
-    nxt, push_ok, rel_rank, unmoving,
+    blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, movable, nxt,
+    push_ok, rel_rank, rt, unmoving,
 )
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DM_ALL, DM_DIAG, DM_FLR,
@@ -17,6 +17,8 @@ from simcore.darkleaf.layout import (
     MOVED, MURG, P_FACES, PAWN, QUEEN, RECL, ROOK, SAGE, WIBO,
 )
 
+
+ANY_DEST = -2   # journey_gen(want=ANY_DEST): whether the unit has any destination
 
 @njit(cache=True)
 def journey_mask(state, params, seat, sq):
@@ -54,7 +56,7 @@ def can_end(state, params, seat, origin, t, n):
         return False
     if cl == FERRY and (t == PAWN or t == SAGE or t == KNIGHT):
         for d in range(8):
-            if push_ok(state, params, seat, n, d, 1, origin, -1):
+            if push_ok(state, params, seat, n, d, rt(1), origin, rt(-1)):
                 return True
         return False
     if cl == MURG and t == SAGE:
@@ -67,11 +69,79 @@ def can_end(state, params, seat, origin, t, n):
     return False
 
 
+@njit(cache=True, inline="always")
+def _deep_roots_gen(state, params, seat, sq, out, base, write, want):
+    """Deep Roots: the Wibo queen journeys 1 territory, or swaps with a Wibo pawn beside her."""
+    n_out = 0
+    for d in range(8):
+        n = nxt(sq, seat, d)
+        if n < 0:
+            continue
+        occ = state[BOARD + n]
+        ok = False
+        if occ == 0:
+            ok = not blocked_for(state, params, seat, n)
+        elif cell_seat(occ) == seat and cell_type(occ) == PAWN and movable(state, params, n) \
+                and not unmoving(state, n):
+            ok = True
+        if ok:
+            if want >= 0:
+                if n == want:
+                    return 1 + d * 16 + 1
+            elif want == ANY_DEST:
+                return 1
+            else:
+                if write:
+                    out[base + n_out] = n
+                n_out += 1
+    return 0 if want >= 0 else n_out
+
+
+@njit(cache=True, inline="always")
+def _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want):
+    """Hexen: the bone names the direction (a knight also the opposite one, The Celestial
+    Compass adds both neighbouring directions); any distance along clear territories."""
+    n_out = 0
+    r = pts - 1
+    mask = 1 << r
+    if t == KNIGHT:
+        mask |= 1 << ((r + 4) % 8)
+    if state[LAW + seat] != 0:
+        m2 = mask
+        for d in range(8):
+            if m2 & (1 << d):
+                mask |= 1 << ((d + 1) % 8)
+                mask |= 1 << ((d + 7) % 8)
+    for d in range(8):
+        if not (mask & (1 << d)):
+            continue
+        cur = sq
+        dist = 0
+        while True:
+            n = nxt(cur, seat, d)
+            if n < 0 or state[BOARD + n] != 0:
+                break
+            dist += 1
+            cur = n
+            if can_end(state, params, seat, sq, t, n):
+                if want >= 0:
+                    if n == want:
+                        return 1 + d * 16 + dist
+                elif want == ANY_DEST:
+                    return 1
+                else:
+                    if write:
+                        out[base + n_out] = n
+                    n_out += 1
+    return 0 if want >= 0 else n_out
+
+
 @njit(cache=True)
 def journey_gen(state, params, seat, sq, pts, out, base, write, want):
     """Destinations of the unit on ``sq`` for a journey worth ``pts`` (Hexen: the direction
     roll).  With ``want >= 0`` returns the code ``1 + d*16 + dist + 128*wrapped`` of the
-    destination ``want`` (0 when it is not reachable) instead of a count."""
+    destination ``want`` (0 when it is not reachable) instead of a count; with ``want ==
+    ANY_DEST`` 1 at the first destination found (0 none), to test a unit without counting."""
     c = state[BOARD + sq]
     if c == 0 or cell_seat(c) != seat or unmoving(state, sq) or not movable(state, params, sq):
         return 0
@@ -84,58 +154,10 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
         if write:
             out[base] = sq
         return 1
-    if cl == WIBO and t == QUEEN:  # Deep Roots
-        for d in range(8):
-            n = nxt(sq, seat, d)
-            if n < 0:
-                continue
-            occ = state[BOARD + n]
-            ok = False
-            if occ == 0:
-                ok = not blocked_for(state, params, seat, n)
-            elif cell_seat(occ) == seat and cell_type(occ) == PAWN and movable(state, params, n) \
-                    and not unmoving(state, n):
-                ok = True
-            if ok:
-                if want >= 0:
-                    if n == want:
-                        return 1 + d * 16 + 1
-                else:
-                    if write:
-                        out[base + n_out] = n
-                    n_out += 1
-        return 0 if want >= 0 else n_out
+    if cl == WIBO and t == QUEEN:
+        return _deep_roots_gen(state, params, seat, sq, out, base, write, want)
     if cl == HEXEN:
-        r = pts - 1
-        mask = 1 << r
-        if t == KNIGHT:
-            mask |= 1 << ((r + 4) % 8)
-        if state[LAW + seat] != 0:
-            m2 = mask
-            for d in range(8):
-                if m2 & (1 << d):
-                    mask |= 1 << ((d + 1) % 8)
-                    mask |= 1 << ((d + 7) % 8)
-        for d in range(8):
-            if not (mask & (1 << d)):
-                continue
-            cur = sq
-            dist = 0
-            while True:
-                n = nxt(cur, seat, d)
-                if n < 0 or state[BOARD + n] != 0:
-                    break
-                dist += 1
-                cur = n
-                if can_end(state, params, seat, sq, t, n):
-                    if want >= 0:
-                        if n == want:
-                            return 1 + d * 16 + dist
-                    else:
-                        if write:
-                            out[base + n_out] = n
-                        n_out += 1
-        return 0 if want >= 0 else n_out
+        return _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want)
     mask = journey_mask(state, params, seat, sq)
     # Erde: each share of a split roll is exact; a share shorter than the roll is open only
     # while another unit may still take the rest (``left`` more shares) exactly
@@ -166,6 +188,8 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
                 if want >= 0:
                     if n == want:
                         return 1 + d * 16 + i + 128 * wrapped
+                elif want == ANY_DEST:
+                    return 1
                 else:
                     if write:
                         out[base + n_out] = n
@@ -230,12 +254,12 @@ def erde_rest(state, params, seat, origin, dest, rem, left):
     c = state[BOARD + origin]
     state[BOARD + dest] = c
     state[BOARD + origin] = 0
-    ok = _erde_one(state, params, seat, rem, dest, -1)
+    ok = _erde_one(state, params, seat, rem, dest, rt(-1))
     if not ok and left >= 2:  # Metamorphic: the rest may be split once more
         for u in range(64):
             if ok:
                 break
-            if not _erde_free(state, params, seat, u, dest, -1):
+            if not _erde_free(state, params, seat, u, dest, rt(-1)):
                 continue
             t = cell_type(state[BOARD + u])
             mask = journey_mask(state, params, seat, u)
@@ -396,33 +420,32 @@ def morph_reach(state, params, seat, u, out, base, write):
     if t == ROOK or t == QUEEN:
         return 0
     faces = params[P_FACES + seat]
+    # the territories beside a square some roll lets u journey to (one bit per square), then
+    # the vulnerable rival units on them in board order
+    near = 0
+    for d in range(8):
+        cur = u
+        for i in range(faces):
+            n = nxt(cur, seat, d)
+            if n < 0 or state[BOARD + n] != 0:
+                break
+            cur = n
+            if blocked_for(state, params, seat, n):
+                continue
+            for e in range(0, 8, 2):
+                m = nxt(n, seat, e)
+                if m >= 0:
+                    near |= 1 << m
     n_out = 0
     for tg in range(64):
+        if ((near >> tg) & 1) == 0:
+            continue
         oc = state[BOARD + tg]
         if oc == 0 or cell_seat(oc) == seat or invulnerable(state, params, tg, seat):
             continue
-        ok = False
-        for d in range(8):
-            if ok:
-                break
-            cur = u
-            for i in range(faces):
-                n = nxt(cur, seat, d)
-                if n < 0 or state[BOARD + n] != 0:
-                    break
-                cur = n
-                if blocked_for(state, params, seat, n):
-                    continue
-                for e in range(0, 8, 2):
-                    if nxt(n, seat, e) == tg:
-                        ok = True
-                        break
-                if ok:
-                    break
-        if ok:
-            if write:
-                out[base + n_out] = tg
-            n_out += 1
+        if write:
+            out[base + n_out] = tg
+        n_out += 1
     return n_out
 
 

@@ -3,16 +3,18 @@ from numba import njit
 
 from simcore.darkleaf.board import (
     cell_seat, cell_type, clan_of, count_units, free_in_seat, invulnerable, nxt, rel_rank,
-    royal_type, vanquish,
+    royal_type, rt, vanquish,
 )
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DEEDMOD, ERDE, FERRY,
     FOREIGN, GRAVE, HAND_F, HAND_V, HEXEN, HULDRA, K_AURA, K_LAW, K_RELIC, KING, KNIGHT,
     LADDER, LAW, MURG, P_FACES, P_NSLOT, P_RELCAP, P_ROW, P_STILL_ROUNDS, P_SUMHI, P_SUMLO,
     P_WILL, P_WILL_MODE, P_WL_ROUNDS, PAWN, PG, POOL, POOLF, QUEEN, RELIC, ROLLS, ROLLV, ROOK,
-    SAGE, SKILL_KIND, SLOTS, STILL, STILL_SEAT, TRAIT_USED, W_CLEAR_BOARD, W_EASY_DEEDS,
+    SAGE, SC_ANY, SC_EVEN, SC_ODD, SKILL_KIND, SLOTS, STILL, STILL_SEAT, TRAIT_USED,
+    W_CLEAR_BOARD, W_EASY_DEEDS,
     W_FREE_RELIC, W_HARD_DEEDS, W_REKINDLE_MINOR, W_REKINDLE_PAWN, W_RETURN_BONE,
     W_STILLNESS, W_VANQUISH_MINOR, W_VANQUISH_PAWN, WIBO,
+    IRON_, ASSASSIN_, LONGBOW_, PIVOT_, MTC_, SPORES_, EDDY_, REGROW_, TWCBD_,
 )
 from simcore.rng import randint
 
@@ -60,15 +62,15 @@ def slot_at(seat, r, p):
     return SLOTS + seat * 20 + r * 4 + p
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def code_ok(code, v):
-    if code == 0:
+    if code == SC_ANY:
         return True
     if code <= 12:
         return v == code
-    if code == 20:
+    if code == SC_EVEN:
         return v % 2 == 0
-    if code == 21:
+    if code == SC_ODD:
         return v % 2 == 1
     return v == code // 100 or v == code % 100
 
@@ -82,16 +84,16 @@ def aura_target_exists(state, params, seat, r):
             continue
         t = cell_type(c)
         a = state[AURA + sq]
-        if cl == MURG and r == 0 and t == PAWN and not (a & AU_IRON):
+        if cl == MURG and r == IRON_ and t == PAWN and not (a & AU_IRON):
             return True
-        if cl == MURG and r == 3 and t == SAGE and not (a & AU_ASSASSIN):
+        if cl == MURG and r == ASSASSIN_ and t == SAGE and not (a & AU_ASSASSIN):
             return True
-        if cl == HULDRA and r == 0 and t == PAWN and not (a & AU_LONGBOW):
+        if cl == HULDRA and r == LONGBOW_ and t == PAWN and not (a & AU_LONGBOW):
             return True
-        if cl == HULDRA and r == 1 and t == SAGE and not (a & AU_PIVOT):
+        if cl == HULDRA and r == PIVOT_ and t == SAGE and not (a & AU_PIVOT):
             return True
-    if cl == MURG and r == 3 and state[TRAIT_USED] == 0 and count_units(state, seat, SAGE) == 0 \
-            and count_units(state, seat, PAWN) > 0:
+    if cl == MURG and r == ASSASSIN_ and state[TRAIT_USED] == 0 and \
+            count_units(state, seat, rt(SAGE)) == 0 and count_units(state, seat, rt(PAWN)) > 0:
         return True
     return False
 
@@ -115,12 +117,12 @@ def row_applicable(state, params, seat, r):
     if SKILL_KIND[cl][r] == K_AURA:
         return aura_target_exists(state, params, seat, r)
     rv = 1 - seat
-    if (cl == FERRY and r == 1) or (cl == WIBO and r == 0):
-        return count_units(state, seat, PAWN) > 0 or count_units(state, rv, PAWN) > 0
-    if cl == FERRY and r == 2:
-        return count_units(state, seat, PAWN) > 0 and count_units(state, rv, PAWN) > 0
-    if (cl == WIBO and r == 1) or (cl == ERDE and r == 1):
-        return count_units(state, seat, ROOK) > 0
+    if (cl == FERRY and r == MTC_) or (cl == WIBO and r == SPORES_):
+        return count_units(state, seat, rt(PAWN)) > 0 or count_units(state, rv, rt(PAWN)) > 0
+    if cl == FERRY and r == EDDY_:
+        return count_units(state, seat, rt(PAWN)) > 0 and count_units(state, rv, rt(PAWN)) > 0
+    if (cl == WIBO and r == REGROW_) or (cl == ERDE and r == TWCBD_):
+        return count_units(state, seat, rt(ROOK)) > 0
     return True
 
 
@@ -138,16 +140,15 @@ def row_returnable(state, params, seat, r):
 
 
 @njit(cache=True)
-def slot_ok(state, params, seat, r, p, v):
-    """Whether bone value v may go into slot p of row r (numeric validity, either-end filling,
-    Sum Between reachability, relic overload, one in reserve, aura target, law once)."""
+def row_slots(state, params, seat, r, v):
+    """Bit p set: bone value v may go into slot p of row r (numeric validity, either-end
+    filling, Sum Between reachability, relic overload, one in reserve, aura target, law
+    once).  The row's tallies are made once for its slots."""
     n = params[P_NSLOT + seat * 5 + r]
-    if p >= n or state[slot_at(seat, r, p)] != 0:
-        return False
     cl = clan_of(params, seat)
     kind = SKILL_KIND[cl][r]
     if kind == K_LAW and state[LAW + seat] != 0:
-        return False
+        return 0
     lo = params[P_SUMLO + seat * 5 + r]
     hi = params[P_SUMHI + seat * 5 + r]
     filled = 0
@@ -163,29 +164,39 @@ def slot_ok(state, params, seat, r, p, v):
             if left < 0:
                 left = q
             right = q
-    if hi == 0 and p != left and p != right:
-        return False
-    if not code_ok(params[P_ROW + seat * 20 + r * 4 + p], v):
-        return False
     completes = filled + 1 == n
     if hi > 0:
         k = n - filled - 1
         t2 = total + v
         if completes:
             if t2 < lo or t2 > hi:
-                return False
+                return 0
         else:
             if t2 + k > hi or t2 + k * params[P_FACES + seat] < lo:
-                return False
+                return 0
     if completes:
         if kind == K_RELIC and state[RELIC + seat * 5 + r] >= params[P_RELCAP + seat * 5 + r]:
-            return False
+            return 0
         if kind == K_AURA and not aura_target_exists(state, params, seat, r):
-            return False
+            return 0
     else:
         if state[POOL + seat] <= 0:
-            return False
-    return True
+            return 0
+    mask = 0
+    for p in range(n):
+        if state[slot_at(seat, r, p)] != 0:
+            continue
+        if hi == 0 and p != left and p != right:
+            continue
+        if code_ok(params[P_ROW + seat * 20 + r * 4 + p], v):
+            mask |= 1 << p
+    return mask
+
+
+@njit(cache=True)
+def slot_ok(state, params, seat, r, p, v):
+    """Whether bone value v may go into slot p of row r (see ``row_slots``)."""
+    return ((row_slots(state, params, seat, r, v) >> p) & 1) != 0
 
 
 @njit(cache=True)
@@ -283,14 +294,22 @@ def resolve_garden(state, params, hx, sq):
 def hex_tick(state, params):
     """Remove one counter from every Hex; resolve those at 0 (Ladders first, then Gardens)."""
     hx = hexen_seat(params)
+    due = False
+    gardens = False
     for sq in range(64):
         if state[LADDER + sq] > 0:
             state[LADDER + sq] -= 1
             if state[LADDER + sq] == 0:
                 state[LADDER + sq] = -1  # due
-    for sq in range(64):
-        if state[LADDER + sq] == -1:
-            resolve_ladder(state, params, hx, sq)
+                due = True
+        if state[PG + sq] > 0:
+            gardens = True
+    if due:
+        for sq in range(64):
+            if state[LADDER + sq] == -1:
+                resolve_ladder(state, params, hx, sq)
+    if not gardens:  # (resolving Ladders never plants a Garden)
+        return
     for sq in range(64):
         if state[PG + sq] > 0:
             state[PG + sq] -= 1
@@ -338,13 +357,13 @@ def will_part(state, params, seat, eff, roller):
                 continue
             if eff == W_VANQUISH_MINOR and t != KNIGHT and t != SAGE:
                 continue
-            if invulnerable(state, params, sq, -1):
+            if invulnerable(state, params, sq, rt(-1)):
                 continue
             if _advanced(sq, seat) > br:
                 br = _advanced(sq, seat)
                 best = sq
         if best >= 0:
-            vanquish(state, params, best, -1)
+            vanquish(state, params, best, rt(-1))
     elif eff == W_FREE_RELIC:
         cl = clan_of(params, seat)
         for r in range(5):

@@ -7,19 +7,11 @@ until a stage sets a decision (ST_WAIT) or the game ends.  No stage calls anothe
 from numba import njit
 
 from simcore.darkleaf.board import (
-    cell_seat, clan_of, count_units, do_push, endless_stasis, nxt, push_ok, set_win,
+    cell_seat, clan_of, count_units, do_push, endless_stasis, nxt, push_ok, rt, set_win,
 )
-from simcore.darkleaf.layout import (
-    AUX, BOARD, CUR, D_HCAP, D_HEX, HCAP_LEFT, P_HCAP_SEAT,
-    D_HULDRA, D_INTENT, D_PICK, D_PLACE, D_RENEWAL, D_SLOT, D_UNIT, D_UPKEEP, DEC, END,
-    END_CAP, ERDE, FERRY, HEXEN, HULDRA, I_DEED, I_JOURNEY, INTENT, JDIR, JMAX, JN, JPTS, JUNIT,
-    K_AURA, K_LAW, K_RELIC, LADDER, LAW, LOOPED, MOVED, MURG, NP0, NP1, NPCNT,
-    P_CALM, P_ROUND_CAP, P_WIBO_SEAT, PEND, PSTEP, RELIC, ROLLS, ROUND,
-    SAGE, SEL, SEL2, SKILL_KIND, STILL, STILL_SEAT, TACTS, TF_LOOP, TF_NEWTOKEN,
-    TF_PREDICT, TFLAGS, TGT, TGT2, TURN, TURNS_TAKEN, FIRST, WIBO, HAND_V,
-)
+from simcore.darkleaf import layout as L
 from simcore.darkleaf.skills import (
-    adapt_swap, empty_row, hand_back, hex_tick, roll, row_returnable, slot_ok, wibo_seat_pawns,
+    adapt_swap, empty_row, hand_back, hex_tick, roll, row_returnable, row_slots, wibo_seat_pawns,
 )
 
 ST_WAIT = 0
@@ -35,83 +27,83 @@ ST_SETUP = 6
 def stage_setup(state, params, rng):
     """Setup after the Divine Quarry: the handicap player rolls each handicap bone and
     decides where it goes (D_HCAP); then the first player's first turn begins."""
-    if state[HCAP_LEFT] > 0:
-        hs = params[P_HCAP_SEAT]
-        state[HCAP_LEFT] -= 1
-        state[CUR] = hs
+    if state[L.HCAP_LEFT] > 0:
+        hs = params[L.P_HCAP_SEAT]
+        state[L.HCAP_LEFT] -= 1
+        state[L.CUR] = hs
         roll(state, params, hs, rng)
-        state[DEC] = D_HCAP
+        state[L.DEC] = L.D_HCAP
         return ST_WAIT
-    state[CUR] = state[FIRST]
+    state[L.CUR] = state[L.FIRST]
     return ST_BEGIN
 
 
 @njit(cache=True)
 def start_journey(state, params, seat, pts):
-    if state[INTENT] != I_DEED:  # a Wibo Morph is declared, then journeys first
-        state[INTENT] = I_JOURNEY
-    if clan_of(params, seat) == FERRY and state[LAW + seat] != 0:
-        pts = pts - params[P_CALM]
+    if state[L.INTENT] != L.I_DEED:  # a Wibo Morph is declared, then journeys first
+        state[L.INTENT] = L.I_JOURNEY
+    if clan_of(params, seat) == L.FERRY and state[L.LAW + seat] != 0:
+        pts = pts - params[L.P_CALM]
         if pts < 0:
             pts = 0
-    state[JPTS] = pts
-    state[JN] = 0
-    state[JMAX] = 2 if clan_of(params, seat) == ERDE else 1
+    state[L.JPTS] = pts
+    state[L.JN] = 0
+    state[L.JMAX] = 2 if clan_of(params, seat) == L.ERDE else 1
     for i in range(3):
-        state[MOVED + i] = -1
-    state[DEC] = D_UNIT
+        state[L.MOVED + i] = -1
+    state[L.DEC] = L.D_UNIT
 
 
 @njit(cache=True)
 def stage_begin(state, params):
-    seat = state[CUR]
-    if state[TURN] >= 2 * params[P_ROUND_CAP]:
-        state[END] = END_CAP
+    seat = state[L.CUR]
+    if state[L.TURN] >= 2 * params[L.P_ROUND_CAP]:
+        state[L.END] = L.END_CAP
         return ST_WAIT
-    state[TURN] += 1
-    state[TURNS_TAKEN + seat] += 1
-    if seat == state[FIRST] and state[LOOPED] == 0:
-        state[ROUND] += 1
-    state[TACTS] = 0
-    state[ROLLS] = 0
-    state[TFLAGS] = 0
-    state[INTENT] = 0
-    state[SEL] = -1
-    state[SEL2] = -1
-    state[TGT] = -1
-    state[TGT2] = -1
-    state[JUNIT] = -1
-    state[JDIR] = -1
-    state[NPCNT] = 0
-    state[NP0] = -1
-    state[NP1] = -1
-    state[PEND] = -1
-    state[PSTEP] = 0
-    state[AUX] = 0
+    state[L.TURN] += 1
+    state[L.TURNS_TAKEN + seat] += 1
+    if seat == state[L.FIRST] and state[L.LOOPED] == 0:
+        state[L.ROUND] += 1
+    state[L.TACTS] = 0
+    state[L.ROLLS] = 0
+    state[L.TFLAGS] = 0
+    state[L.INTENT] = L.I_NONE
+    state[L.SEL] = -1
+    state[L.SEL2] = -1
+    state[L.TGT] = -1
+    state[L.TGT2] = -1
+    state[L.JUNIT] = -1
+    state[L.JDIR] = -1
+    state[L.NPCNT] = 0
+    state[L.NP0] = -1
+    state[L.NP1] = -1
+    state[L.PEND] = -1
+    state[L.PSTEP] = 0
+    state[L.AUX] = 0
     # Upkeep 1: counters
-    if clan_of(params, seat) == HEXEN:
+    if clan_of(params, seat) == L.HEXEN:
         hex_tick(state, params)
-        if state[END] != 0:
+        if state[L.END] != 0:
             return ST_WAIT
-    if state[STILL] > 0 and state[STILL_SEAT] == seat:
-        state[STILL] -= 1
-    state[DEC] = D_UPKEEP
+    if state[L.STILL] > 0 and state[L.STILL_SEAT] == seat:
+        state[L.STILL] -= 1
+    state[L.DEC] = L.D_UPKEEP
     return ST_WAIT
 
 
 @njit(cache=True)
 def stage_intent(state, params, rng):
-    seat = state[CUR]
+    seat = state[L.CUR]
     cl = clan_of(params, seat)
-    if cl == HULDRA:
+    if cl == L.HULDRA:
         roll(state, params, seat, rng)
-        state[DEC] = D_HULDRA
-    elif cl == MURG:
-        if state[TFLAGS] & TF_PREDICT:
+        state[L.DEC] = L.D_HULDRA
+    elif cl == L.MURG:
+        if state[L.TFLAGS] & L.TF_PREDICT:
             roll(state, params, seat, rng)
-        state[DEC] = D_INTENT
-    elif cl == ERDE or cl == WIBO:  # Wibo declare like any deed (Phase 2's own example)
-        state[DEC] = D_INTENT
+        state[L.DEC] = L.D_INTENT
+    elif cl == L.ERDE or cl == L.WIBO:  # Wibo declare like any deed (Phase 2's own example)
+        state[L.DEC] = L.D_INTENT
     else:
         v = roll(state, params, seat, rng)
         start_journey(state, params, seat, v)
@@ -121,7 +113,7 @@ def stage_intent(state, params, rng):
 @njit(cache=True)
 def hex_castable(state, params, seat):
     """Whether a Hex could be cast now (a caster and a token for something to mark)."""
-    if state[RELIC + seat * 5 + 0] <= 0 and state[RELIC + seat * 5 + 1] <= 0:
+    if state[L.RELIC + seat * 5 + L.PG_] <= 0 and state[L.RELIC + seat * 5 + L.WL_] <= 0:
         return False
     return True
 
@@ -129,32 +121,31 @@ def hex_castable(state, params, seat):
 @njit(cache=True)
 def stage_after(state, params):
     """End of Roll & Execute: Endless stasis dispels Ladders; Hexen may Hex."""
-    seat = state[CUR]
+    seat = state[L.CUR]
     cl = clan_of(params, seat)
-    if cl == WIBO and state[LAW + seat] != 0:
+    if cl == L.WIBO and state[L.LAW + seat] != 0:
         for sq in range(64):
-            if state[LADDER + sq] != 0 and endless_stasis(state, params, sq):
-                state[LADDER + sq] = 0
-    if cl == HEXEN and hex_castable(state, params, seat):
-        state[AUX] = 0
-        state[DEC] = D_HEX
+            if state[L.LADDER + sq] != 0 and endless_stasis(state, params, sq):
+                state[L.LADDER + sq] = 0
+    if cl == L.HEXEN and hex_castable(state, params, seat):
+        state[L.HEX_ON_ACQUIRE] = 0
+        state[L.DEC] = L.D_HEX
         return ST_WAIT
     return ST_SLOT
 
 
 @njit(cache=True)
 def stage_slot(state, params):
-    seat = state[CUR]
-    v = state[HAND_V]
+    seat = state[L.CUR]
+    v = state[L.HAND_V]
     if v > 0:
         for r in range(5):
-            for p in range(4):
-                if slot_ok(state, params, seat, r, p, v):
-                    state[DEC] = D_SLOT
-                    return ST_WAIT
+            if row_slots(state, params, seat, r, v) != 0:
+                state[L.DEC] = L.D_SLOT
+                return ST_WAIT
         for r in range(5):  # returning a dead row's bones may free the last pool bone
             if row_returnable(state, params, seat, r):
-                state[DEC] = D_SLOT
+                state[L.DEC] = L.D_SLOT
                 return ST_WAIT
     hand_back(state, seat)
     return ST_END
@@ -166,84 +157,85 @@ def acquire(state, params, seat, r):
     Returns the next stage (ST_WAIT when a choice is pending)."""
     cl = clan_of(params, seat)
     empty_row(state, params, seat, r)
-    kind = SKILL_KIND[cl][r]
-    state[PEND] = r
-    state[PSTEP] = 0
-    if kind == K_RELIC:
-        state[RELIC + seat * 5 + r] += 1
-        if cl == HEXEN and state[TURN] > 0:  # no Hex is cast during setup (handicap)
-            state[TFLAGS] |= TF_NEWTOKEN
-            state[AUX] = 1
-            state[DEC] = D_HEX
+    kind = L.SKILL_KIND[cl][r]
+    state[L.PEND] = r
+    state[L.PSTEP] = 0
+    if kind == L.K_RELIC:
+        state[L.RELIC + seat * 5 + r] += 1
+        if cl == L.HEXEN and state[L.TURN] > 0:  # no Hex is cast during setup (handicap)
+            state[L.TFLAGS] |= L.TF_NEWTOKEN
+            state[L.HEX_ON_ACQUIRE] = 1
+            state[L.DEC] = L.D_HEX
             return ST_WAIT
         return ST_END
-    if kind == K_LAW:
-        state[LAW + seat] = 1
-        if cl == HULDRA:
+    if kind == L.K_LAW:
+        state[L.LAW + seat] = 1
+        if cl == L.HULDRA:
             adapt_swap(state, seat)
         return ST_END
-    state[SEL] = -1
-    state[SEL2] = -1
-    if kind == K_AURA:
-        if cl == MURG and r == 3 and count_units(state, seat, SAGE) == 0:
-            state[PSTEP] = 1
-        state[DEC] = D_PICK
+    state[L.SEL] = -1
+    state[L.SEL2] = -1
+    if kind == L.K_AURA:
+        if cl == L.MURG and r == L.ASSASSIN_ and count_units(state, seat, rt(L.SAGE)) == 0:
+            state[L.PSTEP] = 1
+        state[L.DEC] = L.D_PICK
         return ST_WAIT
     # miracles
-    if cl == HEXEN and r == 3:  # Waxing Moon
+    if cl == L.HEXEN and r == L.WAX_:  # Waxing Moon
         hex_tick(state, params)
         return ST_END
-    if cl == FERRY and r == 3:  # Big Wave
+    if cl == L.FERRY and r == L.BIGWAVE_:  # Big Wave
         big_wave(state, params, seat)
         return ST_END
-    if cl == HULDRA and r == 2:
-        state[DEC] = D_RENEWAL
+    if cl == L.HULDRA and r == L.RENEWAL_:
+        state[L.DEC] = L.D_RENEWAL
         return ST_WAIT
-    if (cl == WIBO and r == 1) or (cl == ERDE and r == 1):
-        state[DEC] = D_PLACE
+    if (cl == L.WIBO and r == L.REGROW_) or (cl == L.ERDE and r == L.TWCBD_):
+        state[L.DEC] = L.D_PLACE
         return ST_WAIT
-    state[DEC] = D_PICK
+    state[L.DEC] = L.D_PICK
     return ST_WAIT
 
 
 @njit(cache=True)
 def big_wave(state, params, seat):
-    from_sq = state[JUNIT]
-    if from_sq < 0 or state[BOARD + from_sq] == 0 or cell_seat(state[BOARD + from_sq]) != seat:
+    from_sq = state[L.JUNIT]
+    if from_sq < 0 or state[L.BOARD + from_sq] == 0 or cell_seat(state[L.BOARD + from_sq]) != seat:
         return
     targets = 0
     for d in range(8):
         n = nxt(from_sq, seat, d)
         if n >= 0:
-            c = state[BOARD + n]
+            c = state[L.BOARD + n]
             if c != 0 and cell_seat(c) != seat:
                 targets |= 1 << d
     for d in range(8):
         if targets & (1 << d):
             n = nxt(from_sq, seat, d)
-            if state[BOARD + n] != 0 and push_ok(state, params, seat, n, d, 1, -1, -1):
-                do_push(state, params, seat, n, d, 1, -1)
+            if state[L.BOARD + n] != 0 and \
+                    push_ok(state, params, seat, n, d, rt(1), rt(-1), rt(-1)):
+                do_push(state, params, seat, n, d, rt(1), rt(-1))
 
 
 @njit(cache=True)
 def stage_end(state, params):
-    seat = state[CUR]
+    seat = state[L.CUR]
     cl = clan_of(params, seat)
     hand_back(state, seat)
-    if cl == WIBO and wibo_seat_pawns(state, params, seat) >= params[P_WIBO_SEAT]:
+    if cl == L.WIBO and wibo_seat_pawns(state, params, seat) >= params[L.P_WIBO_SEAT]:
         set_win(state, seat)
         return ST_WAIT
-    if state[TFLAGS] & TF_LOOP:
-        state[LOOPED] = 1
+    if state[L.TFLAGS] & L.TF_LOOP:
+        state[L.LOOPED] = 1
     else:
-        state[LOOPED] = 0
-        state[CUR] = 1 - seat
+        state[L.LOOPED] = 0
+        state[L.CUR] = 1 - seat
     return ST_BEGIN
 
 
 @njit(cache=True)
 def advance(state, params, stage, rng):
-    while stage != ST_WAIT and state[END] == 0:
+    while stage != ST_WAIT and state[L.END] == 0:
         if stage == ST_BEGIN:
             stage = stage_begin(state, params)
         elif stage == ST_INTENT:

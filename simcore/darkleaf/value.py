@@ -24,7 +24,8 @@ The lead is damped as the turn cap nears (a capped game is a draw).  A finished 
 import numpy as np
 from numba import njit
 
-from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank
+from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank, rt
+from simcore.darkleaf.position import clear_line, hexes_near
 from simcore.darkleaf.layout import (
     AU_ASSASSIN,
     AU_QUARRY,
@@ -47,7 +48,6 @@ from simcore.darkleaf.layout import (
     P_ROUND_CAP,
     P_WIBO_SEAT,
     PAWN,
-    PG,
     QUEEN,
     RECL,
     RELIC,
@@ -75,19 +75,140 @@ def _mat(t):
 
 
 @njit(cache=True)
-def _line_clear(state, a, b):
-    """1 neighboring line, 2 diagonal line, 0 none or blocked."""
-    dr = b // 8 - a // 8
-    df = b % 8 - a % 8
-    if not (dr == 0 or df == 0 or abs(dr) == abs(df)):
-        return 0
-    n = abs(dr) if dr != 0 else abs(df)
-    ur = 0 if dr == 0 else (1 if dr > 0 else -1)
-    uf = 0 if df == 0 else (1 if df > 0 else -1)
-    for i in range(1, n):
-        if state[BOARD + (a // 8 + ur * i) * 8 + a % 8 + uf * i] != 0:
-            return 0
-    return 1 if (dr == 0 or df == 0) else 2
+def _huldra_progress(state, params, seat, rv, rq):
+    """Huldra Hunt: marks on the rival royal, hunters on a clear line to it."""
+    p = state[MARKS + rv] / max(1, params[P_HUNT_MARKS])
+    if rq >= 0:
+        k = 0
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) != seat:
+                continue
+            t = cell_type(c)
+            ln = clear_line(state, sq, rq)
+            if (ln == 1 and (t == PAWN or t == QUEEN or t == KNIGHT)) or \
+                    (ln == 2 and (t == SAGE or t == KNIGHT)):
+                k += 1
+        p += 0.1 * min(k, 3) / max(1, params[P_HUNT_MARKS]) * 3.0
+    return p
+
+
+@njit(cache=True)
+def _murg_progress(state, params, seat, rv, rq):
+    """The Murg Destroy: Destroyers beside the rival royal, an Assassin sage, a Law."""
+    p = 0.0
+    if rq >= 0:
+        adj = 0
+        near = 9
+        assassin = False
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) != seat:
+                continue
+            t = cell_type(c)
+            if t == PAWN or t == KNIGHT:
+                d = cheb(sq, rq)
+                if d == 1:
+                    adj += 1
+                near = min(near, d)
+            elif t == SAGE and (state[AURA + sq] & AU_ASSASSIN):
+                assassin = True
+        if adj > 0:
+            p += 0.3 + (0.1 if adj > 1 else 0.0)
+        elif near < 9:
+            p += 0.03 * (8 - near)
+        if assassin:
+            p += 0.4
+        if state[LAW + seat] != 0:
+            p += 0.05
+    return p
+
+
+@njit(cache=True)
+def _ferrymen_progress(state, params, seat, rv, rq):
+    """Ferrymen: push-offs of the rival royal, the royal near the edge, Flowers near it."""
+    need = max(1, params[P_FERRY_PUSHES])
+    p = state[MARKS + rv] / need
+    if rq >= 0:
+        r = rq // 8
+        f = rq % 8
+        e = min(min(r, 7 - r), min(f, 7 - f))
+        near = 9
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c != 0 and cell_seat(c) == seat:
+                t = cell_type(c)
+                if t == PAWN or t == SAGE or t == KNIGHT:
+                    d = cheb(sq, rq)
+                    near = min(near, d)
+        p += (0.04 * (3 - e) + (0.04 * (8 - near) if near < 9 else 0.0)) / need
+    return p
+
+
+@njit(cache=True)
+def _erde_progress(state, params, seat, rv, rq):
+    """Erde Reclaim: Reclaimed centre territories, pawns on the others, then the king."""
+    p = 0.0
+    n = 0
+    for b in range(4):
+        if state[RECL] & (1 << b):
+            n += 1
+    p = 0.18 * n
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) != seat:
+            continue
+        t = cell_type(c)
+        if t == PAWN:
+            r = sq // 8
+            f = sq % 8
+            if (r == 3 or r == 4) and (f == 3 or f == 4):
+                b = (r - 3) * 2 + (f - 3)
+                if (state[RECL] & (1 << b)) == 0:
+                    p += 0.04
+        elif t == KING and state[RECL] == 15:
+            best = 9
+            for cs in (27, 28, 35, 36):
+                d = cheb(sq, cs)
+                best = min(best, d)
+            p += 0.05 * (6 - min(best, 6))
+    return p
+
+
+@njit(cache=True)
+def _wibo_progress(state, params, seat, rv, rq):
+    """Wildero Wibo: pawns in The Seat, other pawns by how close they are."""
+    p = 0.0
+    need = max(1, params[P_WIBO_SEAT])
+    seatn = 0
+    other = 0.0
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c != 0 and cell_seat(c) == seat and cell_type(c) == PAWN:
+            r = rel_rank(sq, seat)
+            if r == 0:
+                seatn += 1
+            else:
+                other += 0.25 * (7 - r) / 7.0
+    p = (seatn + other) / need
+    return p
+
+
+@njit(cache=True)
+def _hexen_progress(state, params, seat, rv, rq):
+    """Hexen: Quarry vanquished, Ladders and Gardens on or beside a Quarry."""
+    p = 0.0
+    q = 0
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) == seat or not (state[AURA + sq] & AU_QUARRY):
+            continue
+        q += 1
+        if state[LADDER + sq] > 0:
+            p += 0.15
+        p = hexes_near(state, seat, sq, p, 0.06, 0.05)
+    p += 0.45 * (2 - q)
+    return p
 
 
 @njit(cache=True)
@@ -102,121 +223,17 @@ def progress(state, params, seat):
             rq = sq
     p = 0.0
     if cl == HULDRA:
-        p = state[MARKS + rv] / max(1, params[P_HUNT_MARKS])
-        if rq >= 0:
-            k = 0
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c == 0 or cell_seat(c) != seat:
-                    continue
-                t = cell_type(c)
-                ln = _line_clear(state, sq, rq)
-                if (ln == 1 and (t == PAWN or t == QUEEN or t == KNIGHT)) or \
-                        (ln == 2 and (t == SAGE or t == KNIGHT)):
-                    k += 1
-            p += 0.1 * min(k, 3) / max(1, params[P_HUNT_MARKS]) * 3.0
+        p = _huldra_progress(state, params, seat, rv, rq)
     elif cl == MURG:
-        if rq >= 0:
-            adj = 0
-            near = 9
-            assassin = False
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c == 0 or cell_seat(c) != seat:
-                    continue
-                t = cell_type(c)
-                if t == PAWN or t == KNIGHT:
-                    d = cheb(sq, rq)
-                    if d == 1:
-                        adj += 1
-                    near = min(near, d)
-                elif t == SAGE and (state[AURA + sq] & AU_ASSASSIN):
-                    assassin = True
-            if adj > 0:
-                p += 0.3 + (0.1 if adj > 1 else 0.0)
-            elif near < 9:
-                p += 0.03 * (8 - near)
-            if assassin:
-                p += 0.4
-            if state[LAW + seat] != 0:
-                p += 0.05
+        p = _murg_progress(state, params, seat, rv, rq)
     elif cl == FERRY:
-        need = max(1, params[P_FERRY_PUSHES])
-        p = state[MARKS + rv] / need
-        if rq >= 0:
-            r = rq // 8
-            f = rq % 8
-            e = min(min(r, 7 - r), min(f, 7 - f))
-            near = 9
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c != 0 and cell_seat(c) == seat:
-                    t = cell_type(c)
-                    if t == PAWN or t == SAGE or t == KNIGHT:
-                        d = cheb(sq, rq)
-                        near = min(near, d)
-            p += (0.04 * (3 - e) + (0.04 * (8 - near) if near < 9 else 0.0)) / need
+        p = _ferrymen_progress(state, params, seat, rv, rq)
     elif cl == ERDE:
-        n = 0
-        for b in range(4):
-            if state[RECL] & (1 << b):
-                n += 1
-        p = 0.18 * n
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) != seat:
-                continue
-            t = cell_type(c)
-            if t == PAWN:
-                r = sq // 8
-                f = sq % 8
-                if (r == 3 or r == 4) and (f == 3 or f == 4):
-                    b = (r - 3) * 2 + (f - 3)
-                    if (state[RECL] & (1 << b)) == 0:
-                        p += 0.04
-            elif t == KING and state[RECL] == 15:
-                best = 9
-                for cs in (27, 28, 35, 36):
-                    d = cheb(sq, cs)
-                    best = min(best, d)
-                p += 0.05 * (6 - min(best, 6))
+        p = _erde_progress(state, params, seat, rv, rq)
     elif cl == WIBO:
-        need = max(1, params[P_WIBO_SEAT])
-        seatn = 0
-        other = 0.0
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c != 0 and cell_seat(c) == seat and cell_type(c) == PAWN:
-                r = rel_rank(sq, seat)
-                if r == 0:
-                    seatn += 1
-                else:
-                    other += 0.25 * (7 - r) / 7.0
-        p = (seatn + other) / need
+        p = _wibo_progress(state, params, seat, rv, rq)
     elif cl == HEXEN:
-        q = 0
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) == seat or not (state[AURA + sq] & AU_QUARRY):
-                continue
-            q += 1
-            if state[LADDER + sq] > 0:
-                p += 0.15
-            r0 = sq // 8
-            f0 = sq % 8
-            for dr in range(-1, 2):
-                for df in range(-1, 2):
-                    r2 = r0 + dr
-                    f2 = f0 + df
-                    if r2 < 0 or r2 > 7 or f2 < 0 or f2 > 7:
-                        continue
-                    n = r2 * 8 + f2
-                    if state[PG + n] > 0:
-                        p += 0.06
-                    c2 = state[BOARD + n]
-                    if n != sq and c2 != 0 and cell_seat(c2) != seat and state[LADDER + n] > 0:
-                        p += 0.05
-        p += 0.45 * (2 - q)
+        p = _hexen_progress(state, params, seat, rv, rq)
     return min(p, 0.95)
 
 
@@ -256,7 +273,7 @@ def evaluate(state, params, out):
             out[w] = 1.0
             out[1 - w] = 0.0
         return
-    lead = seat_score(state, params, 0) - seat_score(state, params, 1)
+    lead = seat_score(state, params, rt(0)) - seat_score(state, params, rt(1))
     left = params[P_ROUND_CAP] - state[ROUND] + 1
     damp = min(1.0, max(left, 0) / 8.0)
     x = LEAD_SCALE * lead * damp
