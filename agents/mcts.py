@@ -99,49 +99,17 @@ def search(game, root, params, agent, rng, ws):
         while not dispatch.is_terminal(game, s, params):
             nl = dispatch.legal_actions(game, s, params, legal)
             p = dispatch.current_player(game, s, params)
-            ch = tree_i[node, T_FIRST]
-            while ch >= 0:
-                child_of[tree_i[ch, T_ACTION]] = ch
-                ch = tree_i[ch, T_NEXT]
-            untried = 0
-            for i in range(nl):
-                if child_of[legal[i]] < 0:
-                    untried += 1
+            _index_children(tree_i, node, child_of)
+            untried, a = _pick_untried(legal, nl, child_of, rng)
             if untried > 0:
-                k = randint(rng, untried)
-                a = -1
-                for i in range(nl):
-                    if child_of[legal[i]] < 0:
-                        if k == 0:
-                            a = legal[i]
-                            break
-                        k -= 1
                 nxt = -1
                 if n_nodes < max_nodes:
                     nxt = n_nodes
                     n_nodes += 1
                     _new_node(tree_i, tree_w, nxt, node, a)
             else:
-                best = -np.inf
-                a = legal[0]
-                nxt = -1
-                # closed loop: every child is always available, so log(parent visits)
-                log_n = np.log(max(tree_i[node, T_VISITS], 1))
-                for i in range(nl):
-                    chn = child_of[legal[i]]
-                    if open_loop:
-                        tree_i[chn, T_AVAIL] += 1
-                        log_n = np.log(tree_i[chn, T_AVAIL])
-                    inv = 1.0 / tree_i[chn, T_VISITS]
-                    u = tree_w[chn] * inv + c * np.sqrt(log_n * inv)
-                    if u > best:
-                        best = u
-                        a = legal[i]
-                        nxt = chn
-            ch = tree_i[node, T_FIRST]
-            while ch >= 0:
-                child_of[tree_i[ch, T_ACTION]] = -1
-                ch = tree_i[ch, T_NEXT]
+                a, nxt = _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop)
+            _clear_children(tree_i, node, child_of)
             dispatch.step(game, s, params, a, rng)
             if nxt < 0:  # tree full: continue as a rollout
                 break
@@ -174,10 +142,76 @@ def search(game, root, params, agent, rng, ws):
 
     # the most visited root child among the actions legal in the real root
     nl = dispatch.legal_actions(game, root, params, legal)
-    ch = tree_i[0, T_FIRST]
+    _index_children(tree_i, 0, child_of)
+    best_a = _most_visited(tree_i, tree_w, legal, nl, child_of)
+    _clear_children(tree_i, 0, child_of)
+    return best_a
+
+
+@njit(cache=True, inline="always")
+def _index_children(tree_i, node, child_of):
+    """child_of[action] = the child of ``node`` reached by that action (else stays -1)."""
+    ch = tree_i[node, T_FIRST]
     while ch >= 0:
         child_of[tree_i[ch, T_ACTION]] = ch
         ch = tree_i[ch, T_NEXT]
+
+
+@njit(cache=True, inline="always")
+def _clear_children(tree_i, node, child_of):
+    """Undo :func:`_index_children` (child_of is all -1 between uses)."""
+    ch = tree_i[node, T_FIRST]
+    while ch >= 0:
+        child_of[tree_i[ch, T_ACTION]] = -1
+        ch = tree_i[ch, T_NEXT]
+
+
+@njit(cache=True, inline="always")
+def _pick_untried(legal, nl, child_of, rng):
+    """(number of legal actions with no child yet, one of them drawn uniformly or -1)."""
+    untried = 0
+    for i in range(nl):
+        if child_of[legal[i]] < 0:
+            untried += 1
+    a = -1
+    if untried > 0:
+        k = randint(rng, untried)
+        for i in range(nl):
+            if child_of[legal[i]] < 0:
+                if k == 0:
+                    a = legal[i]
+                    break
+                k -= 1
+    return untried, a
+
+
+@njit(cache=True, inline="always")
+def _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop):
+    """(action, child) maximising UCB1 over ``node``'s children, all expanded.
+
+    Closed loop: every child is always available, so log(parent visits); open loop
+    (information sets): log(times the child was available), counted here."""
+    best = -np.inf
+    a = legal[0]
+    nxt = -1
+    log_n = np.log(max(tree_i[node, T_VISITS], 1))
+    for i in range(nl):
+        chn = child_of[legal[i]]
+        if open_loop:
+            tree_i[chn, T_AVAIL] += 1
+            log_n = np.log(tree_i[chn, T_AVAIL])
+        inv = 1.0 / tree_i[chn, T_VISITS]
+        u = tree_w[chn] * inv + c * np.sqrt(log_n * inv)
+        if u > best:
+            best = u
+            a = legal[i]
+            nxt = chn
+    return a, nxt
+
+
+@njit(cache=True, inline="always")
+def _most_visited(tree_i, tree_w, legal, nl, child_of):
+    """The legal root action whose child has the most visits (ties: the higher mean)."""
     best_a = legal[0]
     best_n = -1
     best_q = -np.inf
@@ -191,8 +225,4 @@ def search(game, root, params, agent, rng, ws):
             best_n = nv
             best_q = q
             best_a = legal[i]
-    ch = tree_i[0, T_FIRST]
-    while ch >= 0:
-        child_of[tree_i[ch, T_ACTION]] = -1
-        ch = tree_i[ch, T_NEXT]
     return best_a

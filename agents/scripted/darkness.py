@@ -44,6 +44,7 @@ from simcore.darkness.cards import ROW, B, I, loc_of_kind, sleeves, tray_total
 from simcore.darkness.contacts import contact_modes, slot_ok
 from simcore.darkness.effects import card_damage, spy_bonus
 from simcore.rng import randint
+from agents.scripted import has_action
 
 HUNTER = 1
 MERCHANT = 2
@@ -56,12 +57,9 @@ KIND_VALUE = (2, 3, 3, 1, 2, 3, 3, 4, 4, 1, 1, 2,     # Coldharbor 51-62
 HUNT_VALUE = 6      # a defeated threat: its rewards and one attacker fewer
 
 
-@njit((ROW, I, I), cache=True)
-def _has(legal, n, a):
-    for i in range(n):
-        if legal[i] == a:
-            return True
-    return False
+# the shared helper, compiled once for this player's types (it is called with literal
+# actions, which would otherwise compile one version per literal)
+_has = njit((ROW, I, I), cache=True)(has_action.py_func)
 
 
 @njit(cache=True)
