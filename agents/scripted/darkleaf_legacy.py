@@ -84,6 +84,77 @@ def _clear_line(state, a, b):
 
 
 @njit(cache=True)
+def _erde_progress(state, seat):
+    """Erde's part of :func:`_progress` (split out unchanged)."""
+    v = 0.0
+    n = 0
+    for b in range(4):
+        if state[RECL] & (1 << b):
+            n += 1
+    v += 30.0 * n
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) != seat:
+            continue
+        t = cell_type(c)
+        if t == PAWN:
+            best = 9
+            for i in range(4):
+                cs = CENTRE[i]
+                if (state[RECL] & (1 << i)) == 0:
+                    d = cheb(sq, cs)
+                    if d < best:
+                        best = d
+            if best == 0:
+                v += 10.0
+            elif best < 9:
+                v -= 0.8 * best
+        elif t == KING and state[RECL] == 15:
+            best = 9
+            for i in range(4):
+                d = cheb(sq, CENTRE[i])
+                if d < best:
+                    best = d
+            v -= 6.0 * best
+    return v
+
+
+@njit(cache=True)
+def _hexen_progress(state, seat):
+    """Hexen's part of :func:`_progress` (split out unchanged)."""
+    v = 0.0
+    v += 70.0 * (2 - state[QLEFT])
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) == seat or not (state[AURA + sq] & AU_QUARRY):
+            continue
+        if state[LADDER + sq] > 0:
+            v += 25.0
+        r0 = sq // 8
+        f0 = sq % 8
+        for dr in range(-1, 2):
+            for df in range(-1, 2):
+                r2 = r0 + dr
+                f2 = f0 + df
+                if r2 < 0 or r2 > 7 or f2 < 0 or f2 > 7:
+                    continue
+                n = r2 * 8 + f2
+                if state[PG + n] > 0:
+                    v += 14.0
+                c2 = state[BOARD + n]
+                if n != sq and c2 != 0 and cell_seat(c2) != seat and state[LADDER + n] > 0:
+                    v += 12.0
+        for n in range(64):
+            c2 = state[BOARD + n]
+            if c2 != 0 and cell_seat(c2) == seat and cell_type(c2) != ROOK:
+                d = cheb(n, sq)
+                v -= 0.3 * d
+                if d <= 1:
+                    v += 1.5
+    return v
+
+
+@njit(cache=True)
 def _progress(state, params, seat, rq, oq):
     """How far ``seat`` is along its path to victory; rq the rival royal, oq the own royal."""
     cl = clan_of(params, seat)
@@ -139,35 +210,7 @@ def _progress(state, params, seat, rq, oq):
                         if d == 1:
                             v += 2.0
     elif cl == ERDE:
-        n = 0
-        for b in range(4):
-            if state[RECL] & (1 << b):
-                n += 1
-        v += 30.0 * n
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) != seat:
-                continue
-            t = cell_type(c)
-            if t == PAWN:
-                best = 9
-                for i in range(4):
-                    cs = CENTRE[i]
-                    if (state[RECL] & (1 << i)) == 0:
-                        d = cheb(sq, cs)
-                        if d < best:
-                            best = d
-                if best == 0:
-                    v += 10.0
-                elif best < 9:
-                    v -= 0.8 * best
-            elif t == KING and state[RECL] == 15:
-                best = 9
-                for i in range(4):
-                    d = cheb(sq, CENTRE[i])
-                    if d < best:
-                        best = d
-                v -= 6.0 * best
+        v += _erde_progress(state, seat)
     elif cl == WIBO:
         for sq in range(64):
             c = state[BOARD + sq]
@@ -192,34 +235,7 @@ def _progress(state, params, seat, rq, oq):
                             v += 1.2
                             break
     elif cl == HEXEN:
-        v += 70.0 * (2 - state[QLEFT])
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) == seat or not (state[AURA + sq] & AU_QUARRY):
-                continue
-            if state[LADDER + sq] > 0:
-                v += 25.0
-            r0 = sq // 8
-            f0 = sq % 8
-            for dr in range(-1, 2):
-                for df in range(-1, 2):
-                    r2 = r0 + dr
-                    f2 = f0 + df
-                    if r2 < 0 or r2 > 7 or f2 < 0 or f2 > 7:
-                        continue
-                    n = r2 * 8 + f2
-                    if state[PG + n] > 0:
-                        v += 14.0
-                    c2 = state[BOARD + n]
-                    if n != sq and c2 != 0 and cell_seat(c2) != seat and state[LADDER + n] > 0:
-                        v += 12.0
-            for n in range(64):
-                c2 = state[BOARD + n]
-                if c2 != 0 and cell_seat(c2) == seat and cell_type(c2) != ROOK:
-                    d = cheb(n, sq)
-                    v -= 0.3 * d
-                    if d <= 1:
-                        v += 1.5
+        v += _hexen_progress(state, seat)
     return v
 
 

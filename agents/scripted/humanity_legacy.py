@@ -223,6 +223,57 @@ def _menu(state, params, o, persona, legal, n):
 
 
 @njit(cache=True)
+def _event_option(state, params, o, legal, n):
+    """Event: the option whose effects score best (split out unchanged)."""
+    ev = state[EV_CUR]
+    best = legal[0]
+    bs = -100000
+    for i in range(n):
+        opt = legal[i] - OPT_BASE
+        off = P_EVENTS + ev * EF_N + EF_OPT + opt * 6
+        s = 0
+        for j in range(MAX_EFF):
+            s += effect_score(state, params, o, params[off + 2 * j], params[off + 2 * j + 1])
+        if s > bs:
+            bs = s
+            best = legal[i]
+    return best
+
+
+@njit(cache=True)
+def _trade_bid(state, params, o, persona, legal, n):
+    """Trade: the old bid (split out of scripted_action unchanged)."""
+    # bid while the bid is below 2 cards and a pile is worth it
+    P = params[P_NUM_PLAYERS]
+    bw = 0
+    for p in range(P + 1):
+        w = pile_worth(state, params, p, persona == 1)
+        if w > bw:
+            bw = w
+    nb = state[o + S_BID_N]
+    if bw >= 40 and nb < 2:
+        life = state[o + S_LIFE]
+        best = -1
+        bs = 0
+        for i in range(n):
+            a = legal[i]
+            if a >= OPT_BASE:
+                continue
+            k = state[o + S_HAND + a]
+            if kf(params, k, KF_TRADE) < 1 or kf(params, k, KF_TYPE) == TY_SURVIVOR:
+                continue
+            s = card_worth(params, k, life) - 10 * kf(params, k, KF_TRADE)
+            if kf(params, k, KF_TYPE) == TY_SUPPLY:
+                s += 25
+            if best < 0 or s < bs:
+                best = a
+                bs = s
+        if best >= 0 and bs <= 25:
+            return best
+    return A_DONE
+
+
+@njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
     persona = 0  # the old builder
     t = TASKS + 4 * (state[TK_N] - 1)
@@ -249,19 +300,7 @@ def scripted_action(state, params, persona, rng, legal, n):
     if code == T_FIRE_OPT:
         return A_YES
     if code == T_EVENT:
-        ev = state[EV_CUR]
-        best = legal[0]
-        bs = -100000
-        for i in range(n):
-            opt = legal[i] - OPT_BASE
-            off = P_EVENTS + ev * EF_N + EF_OPT + opt * 6
-            s = 0
-            for j in range(MAX_EFF):
-                s += effect_score(state, params, o, params[off + 2 * j], params[off + 2 * j + 1])
-            if s > bs:
-                bs = s
-                best = legal[i]
-        return best
+        return _event_option(state, params, o, legal, n)
     if code == T_EBID:
         hi = legal[n - 1] - AMT_BASE
         lo = legal[0] - AMT_BASE
@@ -272,34 +311,7 @@ def scripted_action(state, params, persona, rng, legal, n):
             want = lo
         return AMT_BASE + want
     if code == T_BID:
-        # bid while the bid is below 2 cards and a pile is worth it
-        P = params[P_NUM_PLAYERS]
-        bw = 0
-        for p in range(P + 1):
-            w = pile_worth(state, params, p, persona == 1)
-            if w > bw:
-                bw = w
-        nb = state[o + S_BID_N]
-        if bw >= 40 and nb < 2:
-            life = state[o + S_LIFE]
-            best = -1
-            bs = 0
-            for i in range(n):
-                a = legal[i]
-                if a >= OPT_BASE:
-                    continue
-                k = state[o + S_HAND + a]
-                if kf(params, k, KF_TRADE) < 1 or kf(params, k, KF_TYPE) == TY_SURVIVOR:
-                    continue
-                s = card_worth(params, k, life) - 10 * kf(params, k, KF_TRADE)
-                if kf(params, k, KF_TYPE) == TY_SUPPLY:
-                    s += 25
-                if best < 0 or s < bs:
-                    best = a
-                    bs = s
-            if best >= 0 and bs <= 25:
-                return best
-        return A_DONE
+        return _trade_bid(state, params, o, persona, legal, n)
     if code == T_PICK or code == E_TRADE_ANY or code == E_TRADE_SUPPLY:
         best = legal[0]
         bw = -1

@@ -10,6 +10,7 @@ they cost reference counting on every call (about 60 ns a step, measured).
 """
 from numba import njit
 
+from simcore.common import winner_returns
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, free_near, movable, move_unit,
     new_to_limbo, nxt, push_ok, put_unit, reclaimed, remove_to_grave, rt, rtb, set_win, swap_units,
@@ -89,13 +90,7 @@ def legal_actions(state, params, out):
 
 @njit(cache=True, inline="always")
 def returns(state, params, out):
-    w = state[L.WINNER]
-    if w < 0:
-        out[0] = 0.5
-        out[1] = 0.5
-    else:
-        out[w] = 1.0
-        out[1 - w] = 0.0
+    winner_returns(state[L.WINNER], out)
 
 
 @njit(cache=True, inline="always")
