@@ -50,11 +50,11 @@ def _study_entry(name: str, path) -> dict:
     meta = json.loads((folder / "meta.json").read_text())
     figures = json.loads((folder / "figures.json").read_text())  # what this run drew
     key, other = [], []
+    patterns = getattr(mod, "KEY_FIGURES", ())
     for fig in figures:
         n = fig["name"]
         f = {"name": n, "src": f"../{name}/{n}.png", "csv": f"../{name}/{n}.csv",
              "csv_name": f"{n}.csv", "caption": fig["caption"]}
-        patterns = getattr(mod, "KEY_FIGURES", ())
         (key if any(fnmatch.fnmatch(n, p) for p in patterns) else other).append(f)
     return {"name": name, "title": mod.TITLE, "link": f"../{name}/report.html",
             "games": meta["games played"], "wall": meta["wall time"],
