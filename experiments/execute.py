@@ -15,6 +15,7 @@ import hashlib
 import json
 import os
 import time
+from functools import lru_cache
 from pathlib import Path
 
 import pandas as pd
@@ -31,14 +32,34 @@ BACKENDS = ("local", "loky", "dask")
 MANIFEST = "manifest.json"
 
 
-def _params_hash(cell: Cell) -> tuple[str, int]:
-    """(hash of the compiled rules, engine version) of a cell: every rules value that can
-    change a game (rules.toml contents, --set overrides, setup, players) is in its params."""
+def _params_hash(cell: Cell) -> tuple[str, int, list[str]]:
+    """(hash of the compiled rules, engine version, canonical agents) of a cell: every rules
+    value that can change a game (rules.toml contents, --set overrides, setup, players) is
+    in its params; ``best`` and other shorthands resolve to the options they stand for."""
     from experiments.api import plan as make_plan
 
     p = make_plan(cell.game, list(cell.agents), cell.players, cell.setup, None, cell.sets,
                   cell.rotate)
-    return hashlib.sha256(p.params.tobytes()).hexdigest()[:16], p.spec.version
+    agents = [a.text for a in p.agents]
+    return hashlib.sha256(p.params.tobytes()).hexdigest()[:16], p.spec.version, agents
+
+
+@lru_cache(maxsize=None)
+def code_hash(game: str) -> str:
+    """A hash of the code that plays ``game``: its engine, its scripted players (legacy
+    included) and the generic kernels (arena, MCTS, rng).  A player or engine edit that
+    keeps the version number still changes it, so no resumed study mixes games played by
+    two versions of the code.  Tests are left out: editing one changes no game."""
+    from simcore import _cache
+
+    h = hashlib.sha256()
+    for group in ("common", game):
+        for path in _cache._files(group):
+            rel = path.relative_to(_cache.ROOT)
+            if rel.parts[0] != "tests":
+                h.update(str(rel).encode())
+                h.update(path.read_bytes())
+    return h.hexdigest()[:16]
 
 
 def plan_manifest(study: Study) -> dict:
@@ -50,12 +71,15 @@ def plan_manifest(study: Study) -> dict:
     cells = []
     engines = {}
     for c in study.cells:
-        rules_hash, version = _params_hash(c)
+        rules_hash, version, agents = _params_hash(c)
         engines[c.game] = version
+        code = code_hash(c.game)
         digest = hashlib.sha256(json.dumps(
-            [c.key(), study.seed, study.chunk, version, rules_hash]).encode()).hexdigest()[:16]
+            [c.key(), study.seed, study.chunk, version, rules_hash, agents, code]
+        ).encode()).hexdigest()[:16]
         cells.append({"cell_id": c.cell_id, "cell_key": c.key(), "game": c.game,
-                      "version": version, "rules_hash": rules_hash,
+                      "version": version, "rules_hash": rules_hash, "code_hash": code,
+                      "resolved_agents": agents,
                       "agents": list(c.agents), "games": c.games,
                       "dir": f"c{c.cell_id:04d}-{digest}"})
     return {"study": study.name, "seed": study.seed, "chunk": study.chunk,
@@ -74,7 +98,10 @@ def _manifest_diff(old: dict, new: dict) -> str | None:
         return f"{len(old.get('cells', ()))} cells (this run: {len(new['cells'])})"
     for a, b in zip(old["cells"], new["cells"]):
         if a.get("dir") != b["dir"]:
-            what = "rules" if a.get("rules_hash") != b["rules_hash"] else "cell plan"
+            what = ("rules" if a.get("rules_hash") != b["rules_hash"] else
+                    "code (engine or players edited)" if a.get("code_hash") != b["code_hash"]
+                    else "agents (a shorthand such as best now stands for other options)"
+                    if a.get("resolved_agents") != b["resolved_agents"] else "cell plan")
             return f"different {what} in cell {b['cell_id']} ({b['game']})"
     return None
 

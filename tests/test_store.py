@@ -82,6 +82,37 @@ def test_engine_version_bump_is_refused(tmp_path, monkeypatch):
         run_study(_study(), tmp_path, **QUIET)
 
 
+def test_edited_players_or_engine_code_are_refused(tmp_path, monkeypatch):
+    """A scripted player or engine edit that keeps the version still changes the games:
+    the resume is refused, naming the code, and --fresh replays."""
+    from experiments import execute
+
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    real = execute.code_hash("connect4")
+    assert len(real) == 16 and real == execute.code_hash("connect4")
+    execute.code_hash.cache_clear()
+    monkeypatch.setattr(execute, "code_hash", lambda game: "0" * 16)
+    with pytest.raises(BadInput, match="code .engine or players edited. in cell 0"):
+        run_study(_study(), tmp_path, **QUIET)
+    run_study(_study(), tmp_path, fresh=True, **QUIET)
+    assert games_on_disk(_study(), tmp_path) == 220
+
+
+def test_best_resolving_to_other_options_is_refused(tmp_path, monkeypatch):
+    """``best`` is stored as the options it stands for, so re-tuning agents.best cannot
+    leave old ``best`` games in a resumed study."""
+    from agents import best
+
+    st = Study("store", 3, [], chunk=10)
+    st.add("connect4", 2, ("best:iters=3", "random"), 10, stream=1)
+    run_study(st, tmp_path, **QUIET)
+    opts, rate = best.BEST["connect4"]
+    monkeypatch.setitem(best.BEST, "connect4", ({**opts, "c": 0.5}, rate))
+    with pytest.raises(BadInput, match="agents .a shorthand such as best"):
+        run_study(st, tmp_path, **QUIET)
+
+
 def test_shard_dirs_carry_seed_and_chunking(tmp_path):
     """A changed chunk size writes other files; stray shards of another chunking are not read."""
     a = _study(chunk=50)
