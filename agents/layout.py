@@ -1,9 +1,9 @@
 """The agent row: one float64 array per agent, passed to kernels as data.
 
-    0      1       2     3         4          5         6
-    +------+-------+-----+---------+----------+---------+-----+
-    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA | EPS |
-    +------+-------+-----+---------+----------+---------+-----+
+    0      1       2     3         4          5         6     7
+    +------+-------+-----+---------+----------+---------+-----+-------+
+    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA | EPS | PRIOR |
+    +------+-------+-----+---------+----------+---------+-----+-------+
 
     KIND     0 random, 1 scripted, 2 mcts
     ITERS    mcts simulations per decision
@@ -14,6 +14,10 @@
     PERSONA  scripted persona index (SPEC.personas), also used by scripted rollouts
     EPS      share of scripted-rollout moves taken uniformly at random instead (so
              search sees more than the script's one line of play)
+    PRIOR    progressive-bias weight toward the scripted player's move at each tree node
+             (0: plain UCT): that move is expanded first and its UCB value gets
+             PRIOR / (visits + 1), so a small budget plays like the script and a larger
+             one departs from it only where the search finds better
 """
 A_KIND = 0
 A_ITERS = 1
@@ -22,6 +26,7 @@ A_ROLLOUT = 3
 A_DEPTH = 4
 A_PERSONA = 5
 A_EPS = 6
+A_PRIOR = 7
 AGENT_SIZE = 8
 
 RANDOM = 0

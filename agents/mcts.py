@@ -17,7 +17,7 @@ statistics, never states, and are initialised lazily when created::
 import numpy as np
 from numba import njit
 
-from agents.layout import A_C, A_DEPTH, A_EPS, A_ITERS, A_PERSONA, A_ROLLOUT
+from agents.layout import A_C, A_DEPTH, A_EPS, A_ITERS, A_PERSONA, A_PRIOR, A_ROLLOUT
 from agents.scripted import scripted_action
 from simcore import dispatch
 from simcore.rng import randint, uniform
@@ -81,6 +81,7 @@ def search(game, root, params, agent, rng, ws):
     depth_cap = int(agent[A_DEPTH])
     persona = int(agent[A_PERSONA])
     eps = agent[A_EPS]
+    prior = agent[A_PRIOR]
     max_nodes = tree_i.shape[0]
     me = dispatch.current_player(game, root, params)
     open_loop = dispatch.open_loop(game)
@@ -100,7 +101,12 @@ def search(game, root, params, agent, rng, ws):
             nl = dispatch.legal_actions(game, s, params, legal)
             p = dispatch.current_player(game, s, params)
             _index_children(tree_i, node, child_of)
+            sa = -1  # the scripted move here, favoured by the progressive bias
+            if prior > 0.0:
+                sa = scripted_action(game, s, params, persona, rng, legal, nl)
             untried, a = _pick_untried(legal, nl, child_of, rng)
+            if untried > 0 and sa >= 0 and child_of[sa] < 0:
+                a = sa  # expand the scripted move first
             if untried > 0:
                 nxt = -1
                 if n_nodes < max_nodes:
@@ -108,7 +114,8 @@ def search(game, root, params, agent, rng, ws):
                     n_nodes += 1
                     _new_node(tree_i, tree_w, nxt, node, a)
             else:
-                a, nxt = _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop)
+                a, nxt = _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop,
+                                   sa, prior)
             _clear_children(tree_i, node, child_of)
             dispatch.step(game, s, params, a, rng)
             if nxt < 0:  # tree full: continue as a rollout
@@ -186,11 +193,13 @@ def _pick_untried(legal, nl, child_of, rng):
 
 
 @njit(cache=True, inline="always")
-def _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop):
+def _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop, sa, prior):
     """(action, child) maximising UCB1 over ``node``'s children, all expanded.
 
     Closed loop: every child is always available, so log(parent visits); open loop
-    (information sets): log(times the child was available), counted here."""
+    (information sets): log(times the child was available), counted here.  The
+    scripted move ``sa`` gets the progressive bias ``prior / (visits + 1)``
+    (Chaslot et al. 2008), which fades as the search gathers its own evidence."""
     best = -np.inf
     a = legal[0]
     nxt = -1
@@ -202,6 +211,8 @@ def _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop):
             log_n = np.log(tree_i[chn, T_AVAIL])
         inv = 1.0 / tree_i[chn, T_VISITS]
         u = tree_w[chn] * inv + c * np.sqrt(log_n * inv)
+        if legal[i] == sa:
+            u += prior / (tree_i[chn, T_VISITS] + 1)
         if u > best:
             best = u
             a = legal[i]

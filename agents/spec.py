@@ -1,7 +1,7 @@
 """Agent spec strings, parsed in one place.
 
 ``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``),
-``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1``, and ``best`` /
+``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1,prior=0.5``, and ``best`` /
 ``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search, agents.best).
 """
 from __future__ import annotations
@@ -11,12 +11,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from agents.layout import (
-    A_C, A_DEPTH, A_EPS, A_ITERS, A_KIND, A_PERSONA, A_ROLLOUT, AGENT_SIZE, KIND_NAMES, MCTS,
+    A_C, A_DEPTH, A_EPS, A_ITERS, A_KIND, A_PERSONA, A_PRIOR, A_ROLLOUT, AGENT_SIZE, KIND_NAMES,
+    MCTS,
     RANDOM, SCRIPTED,
 )
 from simcore.spec import BadInput
 
-MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0, "eps": 0.0}
+MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0, "eps": 0.0,
+                 "prior": 0.0}
 SPEC_KINDS = KIND_NAMES + ("best",)  # what may start an agent spec
 MAX_ITERS = 1_000_000
 
@@ -54,7 +56,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     kind = kind.strip().lower()
     if kind not in SPEC_KINDS:
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona], "
-                       "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X], "
+                       "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X], "
                        "best[:ms=T|iters=N]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
@@ -108,8 +110,9 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         c = float(o["c"])
         depth = int(o["depth"])
         eps = float(o["eps"])
+        prior = float(o["prior"])
     except ValueError:
-        raise BadInput(f"agent {text!r}: iters and depth must be integers, c and eps "
+        raise BadInput(f"agent {text!r}: iters and depth must be integers, c, eps and prior "
                        "numbers") from None
     if not 0.0 <= eps <= 1.0:
         raise BadInput(f"agent {text!r}: eps={eps} out of range; valid: 0..1")
@@ -117,6 +120,8 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         raise BadInput(f"agent {text!r}: iters={iters} out of range; valid: 1..{MAX_ITERS}")
     if not (c >= 0 and np.isfinite(c)):
         raise BadInput(f"agent {text!r}: c={c} must be a finite number >= 0")
+    if not (prior >= 0 and np.isfinite(prior)):
+        raise BadInput(f"agent {text!r}: prior={prior} must be a finite number >= 0 (0: none)")
     if depth < 0:
         raise BadInput(f"agent {text!r}: depth={depth} must be >= 0 (0: no cap)")
     rollout = str(o["rollout"]).lower()
@@ -130,11 +135,14 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     row[A_DEPTH] = depth
     row[A_PERSONA] = p
     row[A_EPS] = eps
+    row[A_PRIOR] = prior
     name = f"mcts:iters={iters},c={c:g},rollout={rollout}"
     if depth:
         name += f",depth={depth}"
     if eps:
         name += f",eps={eps:g}"
+    if prior:
+        name += f",prior={prior:g}"
     if p:
         name += f",persona={personas[p]}"
     return AgentSpec(name, row)
