@@ -47,6 +47,7 @@ def test_evaluate_orders_winning_and_losing_seats():
 # scripted, fair-share) took the blunder and checks the fixed persona does not.
 from agents.scripted import court as S  # noqa: E402
 from simcore.court import SPEC, card_id  # noqa: E402
+from simcore.court.actions import decode_bid_py, encode_bid_py  # noqa: E402
 from simcore.rng import new_rng  # noqa: E402
 
 OLD = SPEC.personas.index("legacy")
@@ -93,20 +94,32 @@ def test_bids_spread_over_the_cards_at_a_big_table():
     assert new == {0, 1, 2}  # every card gets a bidder
 
 
-def test_an_uncontested_card_is_taken_for_one():
+def test_a_card_predicted_uncontested_is_bid_by_its_worth():
+    """Bids are hidden: a seat predicted alone on a card worth 4 souls still bids what its
+    persona bids on such a card (fair-share 2, court-hawk all 3), not 1.  Bidding 1 there
+    was the first fix's blunder: a lone legacy player, which bids 2, took those cards and
+    beat two fixed players 64.9% at 3 players.  A card worth 1-2.5 souls still goes for 1."""
     s, p = _bid_state(4)
     for i in range(4):
         s[L.INFL + i] = 3
         s[L.ALIVE + i] = 1
-    # four seats on three cards: some seat ends up predicted alone on a card
-    for me in range(4):
+    top = int(s[L.LEG_HI])  # the most the deciding seat may bid
+    for (worth_a, fair_bid, hawk_bid) in ((4, 2, top), (0, 1, 1)):
+        q = p.copy()
+        for f in range(3):  # every card up is a plain soul gain of worth_a
+            c = s[L.REVEALED + f]
+            q[L.P_CARD_EFFECT + c] = L.E_GAIN_SOULS
+            q[L.P_CARD_A + c] = worth_a
+        for f in range(3):
+            s[L.FAVOR + f] = -1  # every card brings its Favor: worth = souls + 1
+        alone = [me for me in range(1, 4) if S._predicted_card(s, q, me)[1] == 0]
+        assert alone, "no seat predicted alone on a card"
+        me = alone[0]
         s[L.CUR] = me
-        bf, rivals = S._predicted_card(s, p, me)
-        if rivals == 0:
-            a = _decide(s, p, FAIR)
-            assert a // 6 == bf and a % 6 == 1
-            return
-    raise AssertionError("no seat predicted alone on a card")
+        bf, _ = S._predicted_card(s, q, me)
+        assert _decide(s, q, FAIR) == encode_bid_py(bf, fair_bid)
+        hawk = SPEC.personas.index("court-hawk")
+        assert decode_bid_py(_decide(s, q, hawk)) == (bf, hawk_bid)
 
 
 def test_no_flesh_penalty_and_no_worth_for_a_held_favor():
