@@ -13,7 +13,8 @@ one table holds both kinds' effects and ratings side by side and whether they ag
 
 Budgets for ``best``: quick plays ``best:ms=5`` (a tenth of its stated cost: about
 60 simulations a decision) over 1,000 random setups, measured at about 0.13 s a
-game on one core (about 2 minutes); full plays ``best`` as stated (500
+game on one idle core (about 2 minutes; 252 s when the 2-core machine was shared with
+other runs); full plays ``best`` as stated (500
 simulations, about 1.3 s a game) over 4,000 setups, about 1.5 hours on one core;
 smoke plays 12 games at ``best:iters=4,depth=10``.  Multiplayer games (3 scripted
 players) over random setups add what each location does to the score spread and
@@ -185,6 +186,14 @@ def analyse(study: Study, out) -> list[Section]:
         f"-{MARGIN_THRESHOLD:g} VP -> 3 (high); otherwise 2 (moderate). 'agree' says whether "
         "the agent kinds give the same rating: a rating they disagree on measures a player's "
         "habits more than the location."]
+    for k in kinds:
+        t = totals[k]
+        if abs(t["margin"]) < 2 * MARGIN_THRESHOLD and t["games"]:
+            text.append(f"{k}'s mean margin sits near zero: a search whose value is the chance "
+                        "to beat the automa plays for the win, not for the margin, so its "
+                        "margin effects are compressed; for it the success effects (not at a "
+                        f"ceiling: {100 * t['wins'] / t['games']:.0f}%) are the more telling "
+                        "columns.")
     if "best" in kinds and len(kinds) > 1:
         a = df[df["agree"] != "n/a"]
         text.append(f"The ratings agree for {int((a['agree'] == 'yes').sum())} of {len(a)} "
