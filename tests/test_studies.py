@@ -352,6 +352,14 @@ def test_darkness_setups_per_agent_kind(tmp_path):
     solo = long[(long["players"] == 1) & (long["agent"] == "best")].set_index("setup")
     w = wide.set_index("setup")
     assert (solo.loc[w.index, "seat0_win"] == w["success_best"]).all()
+    import json
+
+    rows = [f for f in json.loads((tmp_path / "findings.json").read_text())
+            if f["game"] == "darkness"]
+    assert rows, "no darkness finding"
+    for f in rows:
+        assert f["scripted"] is not None and f["search"] is not None, f
+        assert f["search_name"].startswith("best") and f["agents"] != "scripted only"
 
 
 def get_game_setups():

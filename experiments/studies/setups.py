@@ -10,8 +10,11 @@
 - Edge of Darkness: every named setup with 3 scripted players (mean scores, seat
   shares, end reasons), and each setup's difficulty by a measure that does not rest
   on one player's habits: solo against the automa, scripted and ``best`` side by
-  side (success, mean score, margin over the automa).  Quick plays ``best:ms=5`` (a
-  tenth of its stated cost); full plays ``best`` as stated.
+  side (success, mean score, margin over the automa), random setups as the reference
+  row.  Quick plays ``best:ms=5`` (a tenth of its stated cost) for 100 solo games a
+  setup: measured 16-28 s a setup, about 3 minutes for the nine, on the 2-core machine
+  shared with other runs (about 0.13 s a game on an idle core); frontier best:ms=5,
+  30 missions a variant, 7-9 s a variant.  Full plays ``best`` as stated.
 - Edge of Humanity: every scenario with scripted players only (why: HUMANITY_NO_BEST).
 """
 from __future__ import annotations
@@ -89,19 +92,19 @@ def build(profile: str, seed: int) -> Study:
 
 
 def analyse(study: Study, out) -> list[Section]:
-    secs = []
+    secs, frows = [], []
     fr = [c for c in study.cells if c.labels.get("game") == "frontier"]
     if fr:
         sec, frows = _frontier(study, out, fr)
         secs.append(sec)
-        write_findings(out, "setups", frows)
     co = [c for c in study.cells if c.labels.get("game") == "court"]
     if co:
         secs.append(_court(out, co))
     for g in ("darkness", "humanity"):
         cells = [c for c in study.cells if c.labels.get("game") == g]
         if cells:
-            secs.append(_generic(out, g, cells))
+            secs.append(_generic(out, g, cells, frows))
+    write_findings(out, "setups", frows)
     return secs
 
 
@@ -275,7 +278,7 @@ def _court_cards(out, cells, sec) -> None:
                         "fair share (Holm-adjusted p >= 0.05 for every card and player count).")
 
 
-def _generic(out, game, cells) -> Section:
+def _generic(out, game, cells, frows=None) -> Section:
     rows = []
     for c in cells:
         s = summarize(out, c)
@@ -301,15 +304,18 @@ def _generic(out, game, cells) -> Section:
     sec = Section(f"{get_game(game).SPEC.long_name or game}: setups", text=text)
     if game == "darkness":
         _darkness_labels(df, sec)
-        _darkness_difficulty(out, [c for c in cells if c.labels.get("kind") == "solo"], sec)
+        _darkness_difficulty(out, [c for c in cells if c.labels.get("kind") == "solo"], sec,
+                             frows if frows is not None else [])
     sec.tables.append((f"{game}_setups", df, f"{game}: setups side by side, per agent kind"))
     return sec
 
 
-def _darkness_difficulty(out, cells, sec) -> None:
+def _darkness_difficulty(out, cells, sec, frows: list) -> None:
     """Each named setup's difficulty per agent kind, side by side: solo success against the
     automa (Wilson 95%), mean guild score and mean margin over the automa (normal 95%), and
-    whether the agent kinds order the setups alike (Spearman rank correlation of margins)."""
+    whether the agent kinds order the named setups alike (Spearman rank correlation of
+    margins; the random setup is the reference row, not ranked).  Appends to ``frows`` the
+    finding: the hardest named setup (scripted) against random setups, under both kinds."""
     from experiments.execute import cell_frame
     from experiments.stats import z_value
 
@@ -326,15 +332,19 @@ def _darkness_difficulty(out, cells, sec) -> None:
         h = z * float(m.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
         kind = c.labels["agent"]
         per.setdefault(c.setup, {"setup": c.setup})
+        per[c.setup][f"_var_{kind}"] = float(m.var(ddof=1)) / n if n > 1 else float("nan")
         per[c.setup].update({
             f"games_{kind}": n, f"success_{kind}": k / max(n, 1), f"success_low_{kind}": lo,
             f"success_high_{kind}": hi, f"mean_score_{kind}": float(d["score_0"].mean()),
             f"margin_{kind}": float(m.mean()), f"margin_low_{kind}": float(m.mean()) - h,
             f"margin_high_{kind}": float(m.mean()) + h})
-    df = pd.DataFrame(list(per.values()))
+    full = pd.DataFrame(list(per.values()))
+    df = full[[c for c in full.columns if not c.startswith("_var_")]].copy()
     kinds = [k for k in ("scripted", "best") if f"margin_{k}" in df]
+    named = df["setup"] != "random"
     for k in kinds:
-        df[f"hardness_rank_{k}"] = df[f"margin_{k}"].rank(ascending=True, method="min")
+        df.loc[named, f"hardness_rank_{k}"] = df.loc[named, f"margin_{k}"].rank(
+            ascending=True, method="min")
     sec.tables.append(("darkness_difficulty", df, "Edge of Darkness: each setup's solo "
                        "difficulty per agent kind, side by side (success Wilson 95%; margin "
                        "= guild score minus the automa's, normal 95%; rank 1 = hardest)"))
@@ -348,14 +358,32 @@ def _darkness_difficulty(out, cells, sec) -> None:
         "Solo margin over the automa per setup and agent kind (normal 95%)"))
     sec.text.append("Difficulty by a measure that does not rest on one player's habits: each "
                     "setup played solo against the automa by the scripted player and by "
-                    f"`best` ({', '.join(c.agents[0] for c in cells if c.labels['agent'] == 'best')[:40]}), "
-                    "side by side in darkness_difficulty.")
-    if len(kinds) == 2 and len(df) > 2:
-        rho = df["margin_scripted"].rank().corr(df["margin_best"].rank())
-        hard = {k: df.sort_values(f"margin_{k}").iloc[0].setup for k in kinds}
-        sec.text.append(f"Hardest setup by the solo margin: {hard['scripted']} (scripted), "
-                        f"{hard['best']} (best); the two agent kinds' orderings of the setups "
-                        f"correlate at Spearman {rho:.2f}.")
+                    f"`best` ({', '.join(sorted({c.agents[0] for c in cells if c.labels['agent'] == 'best'}))}), "
+                    "side by side in darkness_difficulty; random setups are the reference row.")
+    nd = df[named]
+    if len(kinds) == 2 and len(nd) > 2:
+        rho = nd["margin_scripted"].rank().corr(nd["margin_best"].rank())
+        hard = {k: nd.sort_values(f"margin_{k}").iloc[0].setup for k in kinds}
+        sec.text.append(f"Hardest named setup by the solo margin: {hard['scripted']} (scripted), "
+                        f"{hard['best']} (best); the two agent kinds' orderings of the named "
+                        f"setups correlate at Spearman {rho:.2f}.")
+    if "scripted" in kinds and len(nd) and "random" in set(df["setup"]):
+        h = nd.sort_values("margin_scripted").iloc[0].setup
+        fa, fr = full.set_index("setup").loc[h], full.set_index("setup").loc["random"]
+
+        def diff(k):
+            d = fa[f"margin_{k}"] - fr[f"margin_{k}"]
+            half = z * float(np.sqrt(fa[f"_var_{k}"] + fr[f"_var_{k}"]))
+            return (d, d - half, d + half)
+
+        sc = diff("scripted")
+        bs = diff("best") if "best" in kinds else None
+        frows.append(finding(
+            "darkness", f"Edge of Darkness solo: {h} is the hardest named setup (scripted), "
+            "its margin over the automa against random setups", *sc, 0.0,
+            int(fa["games_scripted"]), scripted=sc, search=bs,
+            search_name=", ".join(sorted({c.agents[0] for c in cells
+                                          if c.labels["agent"] == "best"}))))
 
 
 def _darkness_labels(df, sec) -> None:
