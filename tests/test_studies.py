@@ -301,7 +301,7 @@ def test_locations_rate_each_location_per_agent_kind(tmp_path):
     # the agree column follows from the two ratings
     for r in df.itertuples():
         a, b = r.rating_scripted, r.rating_best
-        want = "n/a" if a != a or b != b else ("yes" if a == b else "no")
+        want = "n/a" if pd.isna(a) or pd.isna(b) else ("yes" if a == b else "no")
         assert r.agree == want, (r.location, a, b, r.agree)
     # ratings follow the margin effect and its stated threshold
     from experiments.studies.locations import MARGIN_THRESHOLD, rating
@@ -334,7 +334,7 @@ def test_side_by_side_says_where_agent_kinds_disagree():
 
 
 def test_darkness_setups_per_agent_kind(tmp_path):
-    st, secs = _one_study("setups", tmp_path, games=("darkness",))
+    _, secs = _one_study("setups", tmp_path, games=("darkness",))
     sec = next(s for s in secs if "Darkness" in s.title)
     tabs = {n: t for n, t, _ in sec.tables}
     long = tabs["darkness_setups"]
@@ -366,3 +366,18 @@ def get_game_setups():
     from simcore.spec import get_game
 
     return get_game("darkness").SPEC.setups
+
+
+def test_matchups_say_the_best_heatmap_is_full_profile_only(tmp_path):
+    """Quick plays no best table (measured cost in QUICK_NO_BEST); the section says so
+    whenever no best cell was played, and full plays it."""
+    from experiments.studies import matchups
+
+    kinds = lambda p: {c.labels["kind"] for c in matchups.build(p, 0).cells}
+    assert "mcts" not in kinds("quick") and "mcts" in kinds("full")
+    st = matchups.build("smoke", 0)
+    st.cells = [c for c in st.cells if c.labels["kind"] == "table"][:4]
+    run_study(st, tmp_path, progress=False, echo=lambda *_: None)
+    sec = matchups.analyse(st, tmp_path)[0]
+    assert matchups.QUICK_NO_BEST in sec.text
+    assert not any(name == "heatmap_best" for name, *_ in sec.figures)

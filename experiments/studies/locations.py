@@ -128,7 +128,7 @@ def side_by_side(per_kind: dict) -> pd.DataFrame:
         part = df[["location", "name", *keep]].rename(columns={c: f"{c}_{kind}" for c in keep})
         out = part if out is None else out.merge(part, on=["location", "name"])
     ratings = out[[f"rating_{k}" for k in per_kind]]
-    out["agree"] = [("n/a" if any(v is None or v != v for v in r) else
+    out["agree"] = [("n/a" if any(pd.isna(v) for v in r) else
                      ("yes" if len(set(r)) == 1 else "no"))
                     for r in ratings.itertuples(index=False)]
     return out
