@@ -78,8 +78,10 @@ DOCUMENTED = {
                                      "share_high", "win_rate_at_equilibrium", "ci_low",
                                      "ci_high", "regret"]},
     "matchups": {"matchups.csv": ["clan", "opponent", "win_rate", "ci_low", "ci_high"]},
-    "locations": {"location_difficulty.csv": ["location", "name", "rating", "effect", "ci_low",
-                                              "ci_high", "games"]},
+    "locations": {"location_difficulty.csv": [
+        "location", "name", "agree", *(f"{c}_{k}" for k in ("scripted", "best") for c in (
+            "rating", "effect", "ci_low", "ci_high", "margin_effect", "margin_low",
+            "margin_high", "games"))]},
 }
 
 
@@ -268,3 +270,114 @@ def test_sensitivity_sweeps_choices_effects_and_scaled_lists():
     scaled = dict((en.path, s) for en, s in swept)["scoring.defense_penalty"]
     assert [side for side, _ in scaled] == ["scaled down", "scaled up"]
     assert sum(skipped.values()) > 0  # card contents from large vocabularies are counted
+
+
+# ---- per agent kind, side by side (issues 16 and 17) ----
+
+def _one_study(name, tmp_path, games=None):
+    """Play study ``name`` at the smoke profile, keeping only the cells of ``games``."""
+    from experiments.studies import study_module
+
+    mod = study_module(name)
+    st = mod.build("smoke", 0)
+    if games:
+        st.cells = [c for c in st.cells if c.game in games]  # ids only name shards
+    run_study(st, tmp_path, progress=False, echo=lambda *_: None)
+    return st, mod.analyse(st, tmp_path)
+
+
+def test_locations_rate_each_location_per_agent_kind(tmp_path):
+    import json
+
+    st, secs = _one_study("locations", tmp_path)
+    assert {c.agents[0] for c in st.cells if c.labels["kind"] == "solo"} == {
+        "scripted", "best:iters=4,depth=10"}
+    df = next(t for s in secs for n, t, _ in s.tables if n == "location_difficulty")
+    assert len(df) == 12
+    for k in ("scripted", "best"):
+        for c in ("effect", "ci_low", "ci_high", "margin_effect", "margin_low", "margin_high",
+                  "rating", "games"):
+            assert f"{c}_{k}" in df.columns, f"{c}_{k}"
+    # the agree column follows from the two ratings
+    for r in df.itertuples():
+        a, b = r.rating_scripted, r.rating_best
+        want = "n/a" if pd.isna(a) or pd.isna(b) else ("yes" if a == b else "no")
+        assert r.agree == want, (r.location, a, b, r.agree)
+    # ratings follow the margin effect and its stated threshold
+    from experiments.studies.locations import MARGIN_THRESHOLD, rating
+
+    m = df["margin_effect_scripted"].dropna()
+    assert len(m) > 0
+    for v, got in zip(m, df.loc[m.index, "rating_scripted"]):
+        assert got == rating(v)
+    assert rating(MARGIN_THRESHOLD + 0.1) == 1 and rating(-MARGIN_THRESHOLD - 0.1) == 3
+    assert rating(0.0) == 2 and rating(float("nan")) is None
+    rows = json.loads((tmp_path / "findings.json").read_text())
+    assert rows, "no findings"
+    for f in rows:
+        assert f["scripted"] is not None and f["search"] is not None, f
+        assert f["search_name"].startswith("best")
+        assert f["agents"] in ("yes",) or f["agents"].startswith("no (")
+
+
+def test_side_by_side_says_where_agent_kinds_disagree():
+    from experiments.studies.locations import side_by_side
+
+    def kind(ratings):
+        return pd.DataFrame({"location": [51, 52, 53], "name": ["a", "b", "c"],
+                             **{c: [0.0] * 3 for c in ("games", "effect", "ci_low", "ci_high",
+                                                       "margin_effect", "margin_low",
+                                                       "margin_high")},
+                             "rating": ratings})
+    df = side_by_side({"scripted": kind([1, 2, 3]), "best": kind([1, 3, None])})
+    assert df["agree"].tolist() == ["yes", "no", "n/a"]
+
+
+def test_darkness_setups_per_agent_kind(tmp_path):
+    _, secs = _one_study("setups", tmp_path, games=("darkness",))
+    sec = next(s for s in secs if "Darkness" in s.title)
+    tabs = {n: t for n, t, _ in sec.tables}
+    long = tabs["darkness_setups"]
+    named = [s for s in get_game_setups() if s != "custom"]
+    for setup in named:
+        kinds = set(long.loc[long["setup"] == setup, "agent"])
+        assert {"scripted", "best"} <= kinds, (setup, kinds)
+    wide = tabs["darkness_difficulty"]
+    assert sorted(wide["setup"]) == sorted(named)
+    for k in ("scripted", "best"):
+        for c in ("success", "success_low", "success_high", "mean_score", "margin",
+                  "games"):
+            assert wide[f"{c}_{k}"].notna().all(), f"{c}_{k}"
+    # solo rows of the long table match the wide one (same cells, two views)
+    solo = long[(long["players"] == 1) & (long["agent"] == "best")].set_index("setup")
+    w = wide.set_index("setup")
+    assert (solo.loc[w.index, "seat0_win"] == w["success_best"]).all()
+    import json
+
+    rows = [f for f in json.loads((tmp_path / "findings.json").read_text())
+            if f["game"] == "darkness"]
+    assert rows, "no darkness finding"
+    for f in rows:
+        assert f["scripted"] is not None and f["search"] is not None, f
+        assert f["search_name"].startswith("best") and f["agents"] != "scripted only"
+
+
+def get_game_setups():
+    from simcore.spec import get_game
+
+    return get_game("darkness").SPEC.setups
+
+
+def test_matchups_say_the_best_heatmap_is_full_profile_only(tmp_path):
+    """Quick plays no best table (measured cost in QUICK_NO_BEST); the section says so
+    whenever no best cell was played, and full plays it."""
+    from experiments.studies import matchups
+
+    kinds = lambda p: {c.labels["kind"] for c in matchups.build(p, 0).cells}
+    assert "mcts" not in kinds("quick") and "mcts" in kinds("full")
+    st = matchups.build("smoke", 0)
+    st.cells = [c for c in st.cells if c.labels["kind"] == "table"][:4]
+    run_study(st, tmp_path, progress=False, echo=lambda *_: None)
+    sec = matchups.analyse(st, tmp_path)[0]
+    assert matchups.QUICK_NO_BEST in sec.text
+    assert not any(name == "heatmap_best" for name, *_ in sec.figures)

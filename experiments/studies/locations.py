@@ -1,13 +1,24 @@
 """Study `locations` (Edge of Darkness): a difficulty rating for each Coldharbor location.
 
 Solo games against the automa over many random 10-location setups (the engine's
-"random" setup draws them per game); each location's marginal effect is the
-solo success rate of games that include it minus games that do not (Wilson
-intervals per group, normal interval for the difference). Mapping to the
-1-3 scale, stated in the report: effect > +2 points -> 1 (easy), effect < -2
-points -> 3 (high), otherwise 2 (moderate). Multiplayer games over random
-setups add what each location does to the score spread and the engine's
-counters (Coin economy, attacks landed).
+"random" setup draws them per game), played by two agent kinds on the same stream
+(so the first games share their setups): the scripted player and ``best``
+(agents.best).  Each location's marginal effect is the mean over games that
+include it minus games that do not, on solo success and on the solo score margin
+(guild score ``score_0`` minus the automa's, the ``automa_vp`` info column), each
+with a normal 95% interval for the difference.  The scripted player wins about 97%
+of solo games, a ceiling a location cannot raise, so the 1-3 rating reads the
+margin: effect > +1 VP -> 1 (easy), < -1 VP -> 3 (high), otherwise 2 (moderate);
+one table holds both kinds' effects and ratings side by side and whether they agree.
+
+Budgets for ``best``: quick plays ``best:ms=5`` (a tenth of its stated cost: about
+60 simulations a decision) over 1,000 random setups, measured at about 0.13 s a
+game on one idle core (about 2 minutes; 252 s when the 2-core machine was shared with
+other runs); full plays ``best`` as stated (500
+simulations, about 1.3 s a game) over 4,000 setups, about 1.5 hours on one core;
+smoke plays 12 games at ``best:iters=4,depth=10``.  Multiplayer games (3 scripted
+players) over random setups add what each location does to the score spread and
+the engine's counters (Coin economy, attacks landed).
 """
 from __future__ import annotations
 
@@ -18,7 +29,7 @@ import pandas as pd
 
 from experiments.execute import iter_cell_frames
 from experiments.plan import Study
-from experiments.reporting import Section, bar_with_intervals
+from experiments.reporting import Section, finding, write_findings
 from experiments.stats import wilson, z_value
 from simcore.spec import get_game
 
@@ -26,8 +37,10 @@ TITLE = "Edge of Darkness: Coldharbor location difficulty"
 KEY_FIGURES = ("location_*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("darkness",)
 LOCATIONS = tuple(range(51, 63))
-THRESHOLD = 0.02
-BUDGET = {"smoke": {"solo": 300, "multi": 100}, "quick": {"solo": 6000, "multi": 2000}, "full": {"solo": 400_000, "multi": 100_000}}
+MARGIN_THRESHOLD = 1.0  # VP of solo margin effect for rating 1 or 3
+BUDGET = {"smoke": {"solo": 300, "multi": 100, "best": 12, "best_spec": "best:iters=4,depth=10"},
+          "quick": {"solo": 6000, "multi": 2000, "best": 1000, "best_spec": "best:ms=5"},
+          "full": {"solo": 400_000, "multi": 100_000, "best": 4000, "best_spec": "best"}}
 
 
 def location_names() -> dict:
@@ -39,7 +52,10 @@ def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
     st = Study("locations", seed, [], chunk=2000 if profile == "quick" else 20_000)
     st.add("darkness", 1, ("scripted",), b["solo"], setup="random", stream=1,
-           labels={"kind": "solo"})
+           labels={"kind": "solo", "agent": "scripted"})
+    # the same stream: the first games share their setups with the scripted cell's
+    st.add("darkness", 1, (b["best_spec"],), b["best"], setup="random", stream=1,
+           labels={"kind": "solo", "agent": "best"})
     st.add("darkness", 3, ("scripted",), b["multi"], setup="random", stream=2,
            labels={"kind": "multi"})
     return st
@@ -51,54 +67,153 @@ def _has(df: pd.DataFrame, loc: int) -> np.ndarray:
     return np.asarray(mod.location_in_play(df, loc), dtype=bool)
 
 
-def analyse(study: Study, out) -> list[Section]:
+def _solo_effects(out, cell) -> tuple[pd.DataFrame, dict]:
+    """Per location, one agent kind's solo games: the effect on success (with minus without,
+    Wilson per group) and on the score margin (guild score minus the automa's, ``score_0 -
+    automa_vp``), each with a normal 95% interval for the difference."""
     names = location_names()
-    secs = []
-    solo = next(c for c in study.cells if c.labels["kind"] == "solo")
-    k_in = dict.fromkeys(LOCATIONS, 0.0)
-    n_in = dict.fromkeys(LOCATIONS, 0)
-    k_all = 0.0
-    n_all = 0
-    for df in iter_cell_frames(out, solo):
-        win = df["return_0"].to_numpy()
-        k_all += win.sum()
-        n_all += len(df)
+    acc = {loc: np.zeros((2, 4)) for loc in LOCATIONS}  # [without, with] x [n, win, m, m^2]
+    tot = np.zeros(4)
+    for df in iter_cell_frames(out, cell):
+        win = df["return_0"].to_numpy(float)
+        margin = df["score_0"].to_numpy(float) - df["automa_vp"].to_numpy(float)
+        cols = np.stack([np.ones_like(win), win, margin, margin ** 2], axis=1)
+        tot += cols.sum(axis=0)
         for loc in LOCATIONS:
             m = _has(df, loc)
-            k_in[loc] += win[m].sum()
-            n_in[loc] += int(m.sum())
-    rows = []
+            acc[loc][1] += cols[m].sum(axis=0)
+            acc[loc][0] += cols[~m].sum(axis=0)
     z = z_value()
+    rows = []
     for loc in LOCATIONS:
-        n1, k1 = n_in[loc], k_in[loc]
-        n0, k0 = n_all - n1, k_all - k1
+        (n0, k0, s0, q0), (n1, k1, s1, q1) = acc[loc]
         p1 = k1 / n1 if n1 else math.nan
         p0 = k0 / n0 if n0 else math.nan
         eff = p1 - p0
         se = math.sqrt(p1 * (1 - p1) / max(n1, 1) + p0 * (1 - p0) / max(n0, 1))
-        rating = 1 if eff > THRESHOLD else (3 if eff < -THRESHOLD else 2)
-        lo1, hi1 = wilson(k1, n1)
-        rows.append({"location": loc, "name": names.get(loc, str(loc)), "rating": rating,
-                     "effect": eff, "ci_low": eff - z * se, "ci_high": eff + z * se,
-                     "games": n1, "success_with": p1, "with_low": lo1, "with_high": hi1,
-                     "success_without": p0})
-    df = pd.DataFrame(rows)
-    r, lo, hi = k_all / max(n_all, 1), *wilson(k_all, n_all)
-    sec = Section("Solo difficulty rating", text=[
-        f"Solo success over {n_all} random setups: {100 * r:.1f}% [{100 * lo:.1f}, "
-        f"{100 * hi:.1f}] (scripted guild vs the assumed automa).",
-        f"Rating mapping: effect (success with the location minus without) > "
-        f"+{100 * THRESHOLD:.0f} points -> 1 (easy); < -{100 * THRESHOLD:.0f} points -> 3 "
-        "(high); otherwise 2 (moderate). Effect intervals: normal 95% for a difference of "
-        "proportions."])
-    sec.tables.append(("location_difficulty", df, "Difficulty rating per Coldharbor location"))
-    sec.figures.append(("location_effects", bar_with_intervals(
-        [f"{r.location} {r.name}"[:28] for r in df.itertuples()], df["effect"], df["ci_low"],
-        df["ci_high"], "Marginal effect on solo success", ylabel="effect", ref=0.0),
-        df, "Each location's effect on solo success (normal 95%)"))
+        m1 = s1 / n1 if n1 else math.nan
+        m0 = s0 / n0 if n0 else math.nan
+        v1 = max(q1 / n1 - m1 ** 2, 0.0) * n1 / (n1 - 1) if n1 > 1 else math.nan
+        v0 = max(q0 / n0 - m0 ** 2, 0.0) * n0 / (n0 - 1) if n0 > 1 else math.nan
+        meff = m1 - m0
+        mse = math.sqrt(v1 / max(n1, 1) + v0 / max(n0, 1))
+        rows.append({"location": loc, "name": names.get(loc, str(loc)), "games": int(n1),
+                     "games_without": int(n0), "effect": eff, "ci_low": eff - z * se,
+                     "ci_high": eff + z * se, "success_with": p1, "success_without": p0,
+                     "margin_effect": meff, "margin_low": meff - z * mse,
+                     "margin_high": meff + z * mse, "margin_with": m1, "margin_without": m0,
+                     "rating": rating(meff)})
+    n, k, s, _ = tot
+    return pd.DataFrame(rows), {"games": int(n), "wins": k, "margin": s / max(n, 1)}
+
+
+def rating(margin_effect: float):
+    """The 1-3 rating from a location's effect on the solo score margin (VP): above
+    +MARGIN_THRESHOLD -> 1 (easy), below -MARGIN_THRESHOLD -> 3 (high), else 2 (moderate);
+    ``None`` when the effect could not be measured (the location was in every game or none)."""
+    if not math.isfinite(margin_effect):
+        return None
+    return 1 if margin_effect > MARGIN_THRESHOLD else (3 if margin_effect < -MARGIN_THRESHOLD
+                                                       else 2)
+
+
+def side_by_side(per_kind: dict) -> pd.DataFrame:
+    """One row per location, each agent kind's columns suffixed ``_<kind>``, and ``agree``:
+    ``yes`` when every kind gives the same rating, ``no`` when not, ``n/a`` when a rating is
+    missing."""
+    keep = ("games", "effect", "ci_low", "ci_high", "margin_effect", "margin_low",
+            "margin_high", "rating")
+    out = None
+    for kind, df in per_kind.items():
+        part = df[["location", "name", *keep]].rename(columns={c: f"{c}_{kind}" for c in keep})
+        out = part if out is None else out.merge(part, on=["location", "name"])
+    ratings = out[[f"rating_{k}" for k in per_kind]]
+    out["agree"] = [("n/a" if any(pd.isna(v) for v in r) else
+                     ("yes" if len(set(r)) == 1 else "no"))
+                    for r in ratings.itertuples(index=False)]
+    return out
+
+
+def _grouped(df: pd.DataFrame, kinds, col: str, lo: str, hi: str, title: str, ylabel: str):
+    """One bar per (location, agent kind), intervals as error bars."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(df) + 2), 4))
+    w = 0.8 / len(kinds)
+    x = np.arange(len(df))
+    for i, k in enumerate(kinds):
+        v = df[f"{col}_{k}"].to_numpy(float)
+        err = np.maximum(np.vstack([v - df[f"{lo}_{k}"].to_numpy(float),
+                                    df[f"{hi}_{k}"].to_numpy(float) - v]), 0)
+        ax.bar(x + (i - (len(kinds) - 1) / 2) * w, np.nan_to_num(v), w, yerr=np.nan_to_num(err),
+               capsize=2, label=k)
+    ax.set_xticks(x)
+    ax.set_xticklabels([f"{r.location} {r.name}"[:24] for r in df.itertuples()], rotation=45,
+                       ha="right", fontsize=8)
+    ax.axhline(0, color="grey", ls="--", lw=1)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def analyse(study: Study, out) -> list[Section]:
+    secs = []
+    solo = [c for c in study.cells if c.labels["kind"] == "solo"]
+    per_kind, totals, specs = {}, {}, {}
+    for c in solo:
+        k = c.labels.get("agent", "scripted")
+        per_kind[k], totals[k] = _solo_effects(out, c)
+        specs[k] = c.agents[0]
+    df = side_by_side(per_kind)
+    kinds = list(per_kind)
+    text = []
+    for k in kinds:
+        t = totals[k]
+        r, (lo, hi) = t["wins"] / max(t["games"], 1), wilson(t["wins"], t["games"])
+        text.append(f"{k} ({specs[k]}): solo success over {t['games']} random setups "
+                    f"{100 * r:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}], mean margin "
+                    f"{t['margin']:+.1f} VP (guild score minus the assumed automa's).")
+    text += [
+        "Each location's effect is the mean over games that include it minus games that do "
+        "not, on success and on the score margin, with normal 95% intervals for the "
+        "difference. A success rate near 100% is a ceiling (a location cannot raise it), so "
+        f"the rating reads the margin: effect > +{MARGIN_THRESHOLD:g} VP -> 1 (easy); < "
+        f"-{MARGIN_THRESHOLD:g} VP -> 3 (high); otherwise 2 (moderate). 'agree' says whether "
+        "the agent kinds give the same rating: a rating they disagree on measures a player's "
+        "habits more than the location."]
+    for k in kinds:
+        t = totals[k]
+        if abs(t["margin"]) < 2 * MARGIN_THRESHOLD and t["games"]:
+            text.append(f"{k}'s mean margin sits near zero: a search whose value is the chance "
+                        "to beat the automa plays for the win, not for the margin, so its "
+                        "margin effects are compressed; for it the success effects (not at a "
+                        f"ceiling: {100 * t['wins'] / t['games']:.0f}%) are the more telling "
+                        "columns.")
+    if "best" in kinds and len(kinds) > 1:
+        a = df[df["agree"] != "n/a"]
+        text.append(f"The ratings agree for {int((a['agree'] == 'yes').sum())} of {len(a)} "
+                    "locations.")
+    sec = Section("Solo difficulty rating, per agent kind", text=text)
+    sec.tables.append(("location_difficulty", df, "Difficulty rating per Coldharbor location, "
+                       "each agent kind side by side (effects with normal 95% intervals)"))
+    sec.figures.append(("location_margin_effects", _grouped(
+        df, kinds, "margin_effect", "margin_low", "margin_high",
+        "Each location's effect on the solo score margin", "effect (VP)"),
+        df, "Each location's effect on the solo score margin, per agent kind (normal 95%)"))
+    sec.figures.append(("location_effects", _grouped(
+        df, kinds, "effect", "ci_low", "ci_high", "Each location's effect on solo success",
+        "effect on success"),
+        df, "Each location's effect on solo success, per agent kind (normal 95%)"))
     secs.append(sec)
+    write_findings(out, "locations", _findings(df, kinds, specs))
     multi = next((c for c in study.cells if c.labels["kind"] == "multi"), None)
     if multi is not None:
+        names = location_names()
         acc = {loc: {"n": 0, "spread": 0.0, **{}} for loc in LOCATIONS}
         extra_cols = None
         sums = {loc: {} for loc in LOCATIONS}
@@ -123,8 +238,36 @@ def analyse(study: Study, out) -> list[Section]:
             for col, v in sums[loc].items():
                 row[f"mean {col}"] = v / n
             mrows.append(row)
-        sec = Section("Multiplayer (3 players, scripted)")
+        sec = Section("Multiplayer (3 players, scripted)", text=[
+            "Scripted seats only: three searching seats cost about three times a solo "
+            "search game per game, beyond this study's budget."])
         sec.tables.append(("location_multiplayer", pd.DataFrame(mrows),
                            "Score spread and engine counters in games with each location"))
         secs.append(sec)
     return secs
+
+
+def _findings(df: pd.DataFrame, kinds, specs) -> list[dict]:
+    """The location with the largest effect on the solo margin (and on success) under the
+    scripted player, with the same location's effect under ``best`` beside it."""
+    rows = []
+    search = next((k for k in kinds if k != "scripted"), None)
+    if "scripted" not in kinds:
+        return rows
+    for col, lo, hi, what, unit in (("margin_effect", "margin_low", "margin_high",
+                                     "the solo score margin", "VP"),
+                                    ("effect", "ci_low", "ci_high", "solo success", "")):
+        v = df[f"{col}_scripted"].abs()
+        if v.isna().all():
+            continue
+        r = df.loc[v.idxmax()]
+        val = (r[f"{col}_scripted"], r[f"{lo}_scripted"], r[f"{hi}_scripted"])
+        other = None if search is None else (r[f"{col}_{search}"], r[f"{lo}_{search}"],
+                                             r[f"{hi}_{search}"])
+        sign = "raises" if val[0] > 0 else "lowers"
+        rows.append(finding(
+            "darkness", f"Edge of Darkness solo: {r['name']} ({int(r['location'])}) {sign} "
+            f"{what} the most of the twelve Coldharbor locations", *val, 0.0,
+            int(r["games_scripted"]), scripted=val, search=other,
+            search_name=specs.get(search, "") if search else ""))
+    return rows

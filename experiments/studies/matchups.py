@@ -21,7 +21,10 @@ from simcore.spec import get_game
 TITLE = "Darkleaf Gambit: clan matchups"
 KEY_FIGURES = ("heatmap_*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("darkleaf",)
-# MCTS on darkleaf runs ~900 simulations/s: the quick profile leaves the MCTS table out
+# the quick profile leaves the best table out: measured (2026-12, one core of a shared
+# 2-core machine, warm) best:ms=5 in both seats costs about 3 s a darkleaf game (800-1200
+# actions) and 3 of 5 games ran to the turn cap, so even 2 games per ordered pairing (60
+# games, ~3 minutes) would leave about one resolved game per clan pair; see QUICK_NO_BEST
 # smoke caps MCTS rollouts (depth=30): it checks the path, and a full-length darkleaf
 # rollout made each 1-game smoke cell cost ~3 s
 # The search table plays `best` (agents.best) in both seats: the strongest measured
@@ -33,6 +36,14 @@ BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1,
           # so 10 games per ordered pairing (300 pooled)
           "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 10,
                    "search": "best"}}
+
+
+QUICK_NO_BEST = (
+    "The best heatmap exists only in the full profile: best:ms=5 in both seats costs about "
+    "3 s a darkleaf game on one core (measured; 800-1,200 actions a game) and 3 of 5 such "
+    "games ran to the turn cap, so a quick table of 2 games per ordered pairing (60 games, "
+    "about 3 minutes) would hold about one resolved game per clan pair: too few to set "
+    "beside the scripted heatmap.")
 
 
 def _pairings():
@@ -125,6 +136,8 @@ def analyse(study: Study, out) -> list[Section]:
         "in a pairing averages both, so the first-move edge cancels. The rulebook has no "
         "draws: a game stopped by the engine's turn cap is unresolved, left out of the win "
         "rates and reported per pairing (capped_share). Wilson 95% intervals."])
+    if games["mcts"].sum() == 0:
+        sec.text.append(QUICK_NO_BEST)
     for kind in ("table", "mcts"):
         n = games[kind]
         if n.sum() == 0:

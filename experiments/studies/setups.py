@@ -1,11 +1,21 @@
 """Study `setups`: named setups, variants, scenarios and player counts side by side.
 
 - Dark Frontier: each variant (standard, eased, and each eased step alone) for
-  random, scripted and MCTS players, with the paired difference to standard.
+  random, scripted, plain MCTS (mcts:iters=100, kept because it is cheap: its random
+  rollouts lose a mission in about 7 actions) and ``best`` (agents.best; quick
+  ``best:ms=5``), with the paired difference to standard.  The findings compare
+  scripted with ``best``.
 - Court of the Dead: 2-6 players with the three scripted personas mixed at the
   table: Harvest failures, eliminations, and which persona wins.
-- Edge of Darkness and Edge of Humanity (when registered): every named setup /
-  scenario with scripted players: mean scores, seat shares, end reasons.
+- Edge of Darkness: every named setup with 3 scripted players (mean scores, seat
+  shares, end reasons), and each setup's difficulty by a measure that does not rest
+  on one player's habits: solo against the automa, scripted and ``best`` side by
+  side (success, mean score, margin over the automa), random setups as the reference
+  row.  Quick plays ``best:ms=5`` (a tenth of its stated cost) for 100 solo games a
+  setup: measured 16-28 s a setup, about 3 minutes for the nine, on the 2-core machine
+  shared with other runs (about 0.13 s a game on an idle core); frontier best:ms=5,
+  30 missions a variant, 7-9 s a variant.  Full plays ``best`` as stated.
+- Edge of Humanity: every scenario with scripted players only (why: HUMANITY_NO_BEST).
 """
 from __future__ import annotations
 
@@ -19,14 +29,25 @@ from experiments.reporting import Section, bar_with_intervals, finding, write_fi
 from experiments.stats import binom_two_sided_p, holm, paired_difference, wilson
 from simcore.spec import game_names, get_game
 
+# measured cost that keeps `best` out of the humanity scenarios (see _generic)
+HUMANITY_NO_BEST = (
+    "measured: best:ms=5 in all three seats costs about 2 s a 3-player game on one core, "
+    "130-180 actions a game, so even 20 games per scenario is about 2 minutes against a "
+    "one-minute allowance in the quick profile; the ladder study measures best in humanity")
+
 TITLE = "Setups, variants, scenarios and player counts"
 KEY_FIGURES = ("*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("frontier", "court", "darkness", "humanity")
 
+# ``search``: games per search cell; ``best``: the `best` spec each profile plays (quick: a
+# tenth of its stated cost, as in the ladder and locations studies; full: as stated)
 BUDGET = {
-    "smoke": {"frontier": 200, "mcts": 4, "court": 100, "other": 40},
-    "quick": {"frontier": 3000, "mcts": 30, "court": 2000, "other": 600},
-    "full": {"frontier": 200_000, "mcts": 2000, "court": 100_000, "other": 20_000},
+    "smoke": {"frontier": 200, "search": 4, "court": 100, "other": 40, "solo": 100,
+              "best_solo": 3, "best": "best:iters=4,depth=10", "frontier_best": "best:iters=8"},
+    "quick": {"frontier": 3000, "search": 30, "court": 2000, "other": 600, "solo": 2000,
+              "best_solo": 100, "best": "best:ms=5", "frontier_best": "best:ms=5"},
+    "full": {"frontier": 200_000, "search": 2000, "court": 100_000, "other": 20_000,
+             "solo": 50_000, "best_solo": 2000, "best": "best", "frontier_best": "best"},
 }
 
 
@@ -35,8 +56,10 @@ def build(profile: str, seed: int) -> Study:
     st = Study("setups", seed, [], chunk=5000 if profile == "quick" else 20_000)
     reg = game_names()
     if "frontier" in reg:
-        for agent in ("random", "scripted", "mcts:iters=100"):
-            n = b["mcts"] if agent.startswith("mcts") else b["frontier"]
+        # plain UCT stays as a cheap rung (random rollouts end a mission in ~7 actions: ~0.1 s
+        # a game); best last, the search agent the findings compare with
+        for agent in ("random", "scripted", "mcts:iters=100", b["frontier_best"]):
+            n = b["search"] if agent.startswith(("best", "mcts")) else b["frontier"]
             for v in get_game("frontier").SPEC.setups:
                 # one stream for all variants: common random numbers for the paired differences
                 st.add("frontier", 1, (agent,), n, setup=v, stream=100,
@@ -57,24 +80,31 @@ def build(profile: str, seed: int) -> Study:
                 continue
             P = min(max(3, spec.players[0]), spec.players[1])
             st.add(g, P, ("scripted",), b["other"], setup=setup, stream=300,
-                   labels={"game": g, "setup": setup})
+                   labels={"game": g, "setup": setup, "agent": "scripted", "kind": "table"})
+            if g == "darkness":
+                # the difficulty measure: solo against the automa, scripted and best on the
+                # same stream (success, score, margin), beside the 3-player scripted table
+                for kind, agent, n in (("scripted", "scripted", b["solo"]),
+                                       ("best", b["best"], b["best_solo"])):
+                    st.add(g, 1, (agent,), n, setup=setup, stream=400,
+                           labels={"game": g, "setup": setup, "agent": kind, "kind": "solo"})
     return st
 
 
 def analyse(study: Study, out) -> list[Section]:
-    secs = []
+    secs, frows = [], []
     fr = [c for c in study.cells if c.labels.get("game") == "frontier"]
     if fr:
         sec, frows = _frontier(study, out, fr)
         secs.append(sec)
-        write_findings(out, "setups", frows)
     co = [c for c in study.cells if c.labels.get("game") == "court"]
     if co:
         secs.append(_court(out, co))
     for g in ("darkness", "humanity"):
         cells = [c for c in study.cells if c.labels.get("game") == g]
         if cells:
-            secs.append(_generic(out, g, cells))
+            secs.append(_generic(out, g, cells, frows))
+    write_findings(out, "setups", frows)
     return secs
 
 
@@ -248,11 +278,12 @@ def _court_cards(out, cells, sec) -> None:
                         "fair share (Holm-adjusted p >= 0.05 for every card and player count).")
 
 
-def _generic(out, game, cells) -> Section:
+def _generic(out, game, cells, frows=None) -> Section:
     rows = []
     for c in cells:
         s = summarize(out, c)
-        row = {"setup": c.setup, "players": c.players, "games": s.games,
+        row = {"setup": c.setup, "agent": c.labels.get("agent", "scripted"),
+               "players": c.players, "games": s.games,
                "mean_rounds": s.rounds_sum / max(s.games, 1)}
         for seat in range(c.players):
             r, lo, hi = s.seat_rate(seat)
@@ -265,13 +296,94 @@ def _generic(out, game, cells) -> Section:
             row[f"mean {col}"] = s.mean_info(col)
         rows.append(row)
     df = pd.DataFrame(rows)
-    sec = Section(f"{get_game(game).SPEC.long_name or game}: setups", text=[
-        "Scripted players at every named setup: seat win shares (Wilson 95%), mean scores, "
-        "end reasons and the engine's own counters."])
+    text = ["Every named setup: seat win shares (Wilson 95%), mean scores, end reasons and "
+            "the engine's own counters; one row per setup, agent kind and player count."]
+    if game == "humanity":
+        text.append("Scripted players only: a `best` table would cost well over this "
+                    "study's budget (" + HUMANITY_NO_BEST + ").")
+    sec = Section(f"{get_game(game).SPEC.long_name or game}: setups", text=text)
     if game == "darkness":
         _darkness_labels(df, sec)
-    sec.tables.append((f"{game}_setups", df, f"{game}: setups side by side"))
+        _darkness_difficulty(out, [c for c in cells if c.labels.get("kind") == "solo"], sec,
+                             frows if frows is not None else [])
+    sec.tables.append((f"{game}_setups", df, f"{game}: setups side by side, per agent kind"))
     return sec
+
+
+def _darkness_difficulty(out, cells, sec, frows: list) -> None:
+    """Each named setup's difficulty per agent kind, side by side: solo success against the
+    automa (Wilson 95%), mean guild score and mean margin over the automa (normal 95%), and
+    whether the agent kinds order the named setups alike (Spearman rank correlation of
+    margins; the random setup is the reference row, not ranked).  Appends to ``frows`` the
+    finding: the hardest named setup (scripted) against random setups, under both kinds."""
+    from experiments.execute import cell_frame
+    from experiments.stats import z_value
+
+    if not cells:
+        return
+    z = z_value()
+    per = {}
+    for c in cells:
+        d = cell_frame(out, c, ["return_0", "score_0", "automa_vp"])
+        n = len(d)
+        k = float(d["return_0"].sum())
+        lo, hi = wilson(k, n)
+        m = (d["score_0"] - d["automa_vp"]).to_numpy(float)
+        h = z * float(m.std(ddof=1)) / np.sqrt(n) if n > 1 else float("nan")
+        kind = c.labels["agent"]
+        per.setdefault(c.setup, {"setup": c.setup})
+        per[c.setup][f"_var_{kind}"] = float(m.var(ddof=1)) / n if n > 1 else float("nan")
+        per[c.setup].update({
+            f"games_{kind}": n, f"success_{kind}": k / max(n, 1), f"success_low_{kind}": lo,
+            f"success_high_{kind}": hi, f"mean_score_{kind}": float(d["score_0"].mean()),
+            f"margin_{kind}": float(m.mean()), f"margin_low_{kind}": float(m.mean()) - h,
+            f"margin_high_{kind}": float(m.mean()) + h})
+    full = pd.DataFrame(list(per.values()))
+    df = full[[c for c in full.columns if not c.startswith("_var_")]].copy()
+    kinds = [k for k in ("scripted", "best") if f"margin_{k}" in df]
+    named = df["setup"] != "random"
+    for k in kinds:
+        df.loc[named, f"hardness_rank_{k}"] = df.loc[named, f"margin_{k}"].rank(
+            ascending=True, method="min")
+    sec.tables.append(("darkness_difficulty", df, "Edge of Darkness: each setup's solo "
+                       "difficulty per agent kind, side by side (success Wilson 95%; margin "
+                       "= guild score minus the automa's, normal 95%; rank 1 = hardest)"))
+    lab = [f"{r.setup} / {k}" for r in df.itertuples() for k in kinds]
+    vals = [getattr(r, f"margin_{k}") for r in df.itertuples() for k in kinds]
+    los = [getattr(r, f"margin_low_{k}") for r in df.itertuples() for k in kinds]
+    his = [getattr(r, f"margin_high_{k}") for r in df.itertuples() for k in kinds]
+    sec.figures.append(("darkness_difficulty", bar_with_intervals(
+        lab, vals, los, his, "Edge of Darkness: solo margin over the automa by setup",
+        ylabel="guild score - automa (VP)", ref=0.0), df,
+        "Solo margin over the automa per setup and agent kind (normal 95%)"))
+    sec.text.append("Difficulty by a measure that does not rest on one player's habits: each "
+                    "setup played solo against the automa by the scripted player and by "
+                    f"`best` ({', '.join(sorted({c.agents[0] for c in cells if c.labels['agent'] == 'best'}))}), "
+                    "side by side in darkness_difficulty; random setups are the reference row.")
+    nd = df[named]
+    if len(kinds) == 2 and len(nd) > 2:
+        rho = nd["margin_scripted"].rank().corr(nd["margin_best"].rank())
+        hard = {k: nd.sort_values(f"margin_{k}").iloc[0].setup for k in kinds}
+        sec.text.append(f"Hardest named setup by the solo margin: {hard['scripted']} (scripted), "
+                        f"{hard['best']} (best); the two agent kinds' orderings of the named "
+                        f"setups correlate at Spearman {rho:.2f}.")
+    if "scripted" in kinds and len(nd) and "random" in set(df["setup"]):
+        h = nd.sort_values("margin_scripted").iloc[0].setup
+        fa, fr = full.set_index("setup").loc[h], full.set_index("setup").loc["random"]
+
+        def diff(k):
+            d = fa[f"margin_{k}"] - fr[f"margin_{k}"]
+            half = z * float(np.sqrt(fa[f"_var_{k}"] + fr[f"_var_{k}"]))
+            return (d, d - half, d + half)
+
+        sc = diff("scripted")
+        bs = diff("best") if "best" in kinds else None
+        frows.append(finding(
+            "darkness", f"Edge of Darkness solo: {h} is the hardest named setup (scripted), "
+            "its margin over the automa against random setups", *sc, 0.0,
+            int(fa["games_scripted"]), scripted=sc, search=bs,
+            search_name=", ".join(sorted({c.agents[0] for c in cells
+                                          if c.labels["agent"] == "best"}))))
 
 
 def _darkness_labels(df, sec) -> None:
@@ -284,14 +396,15 @@ def _darkness_labels(df, sec) -> None:
     df["printed_complexity"] = [lab.get(s, ("-", "-"))[1] for s in df["setup"]]
     df["printed_combative"] = [lab[s][2] if s in lab else None for s in df["setup"]]
     seats = [c for c in df.columns if c.startswith("seat") and c.endswith("_win")]
-    df["seat_spread"] = df[seats].max(axis=1) - df[seats].min(axis=1)
+    df["seat_spread"] = (df[seats].max(axis=1) - df[seats].min(axis=1)).where(df["players"] > 1)
     score = [c for c in df.columns if c.endswith("_mean_score")]
     df["mean_score"] = df[score].mean(axis=1)
-    named = df[df["printed_difficulty"] != "-"]
+    named = df[(df["printed_difficulty"] != "-") & (df["players"] > 1)]
     if named.empty:
         return
     by = named.groupby("printed_difficulty")["mean_score"].mean()
-    sec.text.append("Printed Difficulty against the mean score per player (scripted): " + ", ".join(
+    sec.text.append("Printed Difficulty against the mean score per player (scripted, "
+                    f"{int(named['players'].iloc[0])} players): " + ", ".join(
         f"{k} {v:.1f}" for k, v in by.items()) + " (a harder setup should score lower).")
     if "mean attacks_landed" in df.columns:
         comb = named.groupby("printed_combative")["mean attacks_landed"].mean()
