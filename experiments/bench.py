@@ -1,7 +1,8 @@
 """`darkbalance bench`: speed figures per registered game, as records {game, metric, value, unit}.
 
 Metrics: random_games_per_s_1t / _all, random_actions_per_s_1t, mcts_sims_per_s
-(from the initial state), cold_compile_s (fresh numba cache, in a subprocess),
+(from the initial state), best_decision_ms / best_sims_per_s (agents.best in real
+positions of a scripted game), cold_compile_s (fresh numba cache, in a subprocess),
 warm_start_s (the CLI `simulate GAME --games 1000` with the cache warm), jit_speedup
 (the same random playouts with NUMBA_DISABLE_JIT=1, small N, in a subprocess),
 and for connect4 with open_spiel installed: peer_random_ratio and peer_mcts_ratio
@@ -17,6 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import numpy as np
 
 from simcore.spec import game_names, get_game
 
@@ -76,6 +78,43 @@ def mcts_speed(name: str, iters: int, reps: int) -> float:
     t0 = time.perf_counter()
     decide(mod, state, params, agent, rng=new_rng(2), reps=reps)
     return iters * reps / (time.perf_counter() - t0)
+
+
+def best_speed(name: str, positions: int, seed: int = 0) -> tuple[float, float, int]:
+    """(median ms per ``best`` decision, its simulations/s, iterations) on one thread.
+
+    The positions are real ones: a game of scripted players is played through the API
+    and ``positions`` of its decisions with more than one legal action, evenly spread
+    over the game, are each decided once by ``best`` as agents.best states it."""
+    import numba
+
+    from agents.best import best_options
+    from agents.play import decide
+    from simcore.rng import new_rng
+
+    mod = get_game(name)
+    api = mod.API
+    params = api.params()
+    state = api.new_state(params, seed=seed)
+    rng = new_rng(seed, 0, 0, 2)
+    found = []
+    while not api.is_terminal(state, params):
+        if len(api.legal_actions(state, params)) > 1:
+            found.append(state.copy())
+        api.step(state, params, decide(mod, state, params, "scripted", rng=rng), rng)
+    if not found:
+        return float("nan"), float("nan"), 0
+    pick = [found[int(i)] for i in np.linspace(0, len(found) - 1, min(positions, len(found)))]
+    numba.set_num_threads(1)
+    decide(mod, pick[0], params, "best", rng=new_rng(1))  # compile / load
+    times = []
+    for i, st in enumerate(pick):
+        t0 = time.perf_counter()
+        decide(mod, st, params, "best", rng=new_rng(seed, 1, i, 3))
+        times.append(time.perf_counter() - t0)
+    iters = int(best_options(name, {})["iters"])
+    med = float(np.median(times))
+    return 1000.0 * med, iters / med, iters
 
 
 def _python(code: str, env_extra: dict, timeout: float = 900) -> tuple[float, str]:
@@ -167,6 +206,9 @@ def run_bench(games=None, json_out=None, quick=False, echo=print) -> list[dict]:
         iters = 2_000 if quick else 20_000
         ours_mcts = mcts_speed(name, iters, 1 if quick else 5)
         rec(name, "mcts_sims_per_s", ours_mcts, "simulations/s")
+        ms, sims, iters = best_speed(name, 5 if quick else 25)
+        rec(name, "best_decision_ms", ms, f"ms median (best, {iters} simulations, 1 thread)")
+        rec(name, "best_sims_per_s", sims, "simulations/s (best, real positions)")
         # pure Python plays a long game in seconds: a few games measure the ratio well enough
         long_game = get_game(name).SPEC.max_game_length > 1000
         interp = interpreted_speed(name, (2 if long_game else 20) if quick

@@ -381,3 +381,21 @@ def test_matchups_say_the_best_heatmap_is_full_profile_only(tmp_path):
     sec = matchups.analyse(st, tmp_path)[0]
     assert matchups.QUICK_NO_BEST in sec.text
     assert not any(name == "heatmap_best" for name, *_ in sec.figures)
+
+
+def test_ladder_target_cells_pool_darkleaf_over_every_pairing():
+    """Issue 16 sets darkleaf's target pooled over the 15 clan pairings: the quick ladder's
+    best-vs-scripted cells cover every pairing with both seatings; other cells do not."""
+    from experiments.studies import ladder
+    from simcore.spec import get_game
+
+    st = ladder.build("quick", 0)
+    pairings = set(get_game("darkleaf").SPEC.setups)
+    target = [c for c in st.cells if c.game == "darkleaf" and c.labels["opponent"] == "best:ms=5"
+              and c.labels["agent"] == "scripted"]
+    assert {c.setup for c in target} == pairings and len(target) == 15
+    assert all(c.games >= 2 and c.games % 2 == 0 for c in target)
+    others = [c for c in st.cells if c.game == "darkleaf" and c not in target]
+    assert all(c.setup is None for c in others)
+    assert ladder._target("scripted:hunter", "best") and not ladder._target("scripted:legacy",
+                                                                              "best")

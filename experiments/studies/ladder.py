@@ -9,6 +9,8 @@ by its own success.  Rates are the focal rung's mean return (a shared win counts
 with Wilson 95% intervals; 2-player tables add Bradley-Terry ratings with
 observed-information intervals.  A ladder "rises" when scripted beats random, ``best``
 beats every scripted persona and the 4x budget is not weaker than 1x (intervals).
+The cells issue 16 sets targets for, ``best`` against each scripted persona, get more
+games ("target" budget); in darkleaf they are split over the 15 clan pairings and pooled.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ from agents.spec import parse_agent
 from experiments.aggregate import summarize
 from experiments.plan import Study
 from experiments.reporting import Section, finding, write_findings
-from experiments.stats import bradley_terry
+from experiments.stats import bradley_terry, wilson
 from simcore.spec import game_names, get_game
 
 TITLE = "Skill ladder: random, scripted personas, search budgets and best"
@@ -30,14 +32,18 @@ GAMES = None
 SLOW = ("darkleaf", "darkness", "humanity")
 BUDGET = {
     "smoke": {"plain": 60, "search": 4, "search_slow": 2, "base": 10, "base_slow": 4,
-              "best": "iters=8", "best_slow": "iters=4,depth=20"},
+              "best": "iters=8", "best_slow": "iters=4,depth=20", "target": 4, "target_slow": 2},
     # quick plays best at a tenth of its stated cost (best:ms=5): its verdicts are a floor
-    # on what best does; the full profile plays best as stated (agents.best)
+    # on what best does; the full profile plays best as stated (agents.best).  "target":
+    # the games of each best-vs-persona cell, the head-to-heads issue 16 sets targets for
     "quick": {"plain": 300, "search": 20, "search_slow": 4, "base": 50, "base_slow": 10,
-              "best": "ms=5", "best_slow": "ms=5"},
+              "best": "ms=5", "best_slow": "ms=5", "target": 40, "target_slow": 30},
     "full": {"plain": 4000, "search": 400, "search_slow": 60, "base": 200, "base_slow": 50,
-             "best": "", "best_slow": ""},
+             "best": "", "best_slow": "", "target": 400, "target_slow": 120},
 }
+# games whose setups are the matchups themselves (darkleaf's 15 clan pairings): a target
+# cell is split over every setup so its rate is pooled over them, as issue 16 asks
+POOLED = ("darkleaf",)
 
 
 def tables(name: str) -> list[int]:
@@ -87,10 +93,28 @@ def build(profile: str, seed: int) -> Study:
                         continue  # larger tables: every rung among non-search opponents
                     search = _search(a) or _search(o)
                     n = b["plain"] if not search else b["search_slow" if slow else "search"]
+                    target = _target(a, o)
+                    if target:
+                        n = b["target_slow" if slow else "target"]
+                    agents = tuple([a] + [o] * (P - 1))
+                    labels = {"agent": a, "opponent": o}
+                    setups = get_game(g).SPEC.setups
+                    if target and g in POOLED and n >= _seatings(P) * len(setups):
+                        per = max(n // len(setups), _seatings(P))
+                        per -= per % _seatings(P)
+                        for k, setup in enumerate(setups):
+                            st.add(g, P, agents, per, setup=setup, stream=stream + 1000 * k,
+                                   labels={**labels, "setup": setup})
+                        continue
                     n = max(n - n % _seatings(P), _seatings(P))
-                    st.add(g, P, tuple([a] + [o] * (P - 1)), n, stream=stream,
-                           labels={"agent": a, "opponent": o})
+                    st.add(g, P, agents, n, stream=stream, labels=labels)
     return st
+
+
+def _target(a: str, o: str) -> bool:
+    """A cell of ``best`` against a scripted persona other than the frozen legacy one."""
+    pair = {a.split(":")[0], o.split(":")[0]}
+    return pair == {"best", "scripted"} and "legacy" not in a + o
 
 
 def _search(a: str) -> bool:
@@ -102,21 +126,27 @@ def _seatings(P: int) -> int:
 
 
 def analyse(study: Study, out) -> list[Section]:
-    rows = []
+    # cells with the same (game, players, agent, opponent) pool: darkleaf target cells are
+    # one per clan pairing
+    acc: dict[tuple, list] = {}
+
+    def add(c, s, agent, opponent, text):
+        key = (c.game, c.players, agent, opponent)
+        k, n, games = acc.get(key, (0.0, 0, 0))
+        acc[key] = (k + s.agent_ret[text], n + s.agent_n[text], games + s.games)
+
     for c in study.cells:
         s = summarize(out, c)
         spec = get_game(c.game).SPEC
-        a = parse_agent(c.labels["agent"], spec.personas, c.game).text
-        r, lo, hi, n = s.agent_rate(a)
-        rows.append({"game": c.game, "players": c.players, "agent": c.labels["agent"],
-                     "opponent": c.labels["opponent"], "games": s.games, "win_rate": r,
-                     "ci_low": lo, "ci_high": hi, "fair_share": 1 / c.players})
+        a, o = c.labels["agent"], c.labels["opponent"]
+        add(c, s, a, o, parse_agent(a, spec.personas, c.game).text)
         if c.players == 2:  # the same cell read from the other side
-            o = parse_agent(c.labels["opponent"], spec.personas, c.game).text
-            r, lo, hi, n = s.agent_rate(o)
-            rows.append({"game": c.game, "players": 2, "agent": c.labels["opponent"],
-                         "opponent": c.labels["agent"], "games": s.games, "win_rate": r,
-                         "ci_low": lo, "ci_high": hi, "fair_share": 0.5})
+            add(c, s, o, a, parse_agent(o, spec.personas, c.game).text)
+    rows = []
+    for (g, P, a, o), (k, n, games) in acc.items():
+        r, lo, hi = (k / n, *wilson(k, n)) if n else (np.nan,) * 3
+        rows.append({"game": g, "players": P, "agent": a, "opponent": o, "games": games,
+                     "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P})
     df = pd.DataFrame(rows)
     ratings = _ratings(df)
     verdicts = _verdicts(df, study)
