@@ -33,8 +33,9 @@ BEST: dict[str, tuple[dict, float]] = {
     # darkleaf (issue 16, vs the fixed scripted player, pooled over the 15 pairings, seats
     # rotated, 60 games a row): iters=200,depth=20 55.0% [42.5, 66.9]; with prior=0.5
     # 62.5% [49.8, 73.6]; prior=1 61.7% [49.0, 72.9]; iters=400,prior=0.5 65.8% [53.2,
-    # 76.6] (seed 1) and DL3 (seed 3); iters=800,prior=0.5 60.8% [48.2, 72.2] (seed 2, no
-    # gain for twice the cost).  Earlier: iters=200,depth=20 50% [33, 67] over 30 games
+    # 76.6] (seed 1) and 63.3% [50.7, 74.4] (seed 3), pooled 64.6% [55.7, 72.5] over 120;
+    # iters=800,prior=0.5 60.8% [48.2, 72.2] (seed 2, no gain for twice the cost).
+    # Earlier: iters=200,depth=20 50% [33, 67] over 30 games
     "darkleaf": ({"iters": 400, "rollout": "scripted", "eps": 0.1, "depth": 20, "prior": 0.5},
                  1.8e4),
     # darkness (issue 16, 2p on-every-front vs the improved scripted, seats rotated): depth 40 +
