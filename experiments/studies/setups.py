@@ -11,10 +11,10 @@
   shares, end reasons), and each setup's difficulty by a measure that does not rest
   on one player's habits: solo against the automa, scripted and ``best`` side by
   side (success, mean score, margin over the automa), random setups as the reference
-  row.  Quick plays ``best:ms=5`` (a tenth of its stated cost) for 100 solo games a
-  setup: measured 16-28 s a setup, about 3 minutes for the nine, on the 2-core machine
-  shared with other runs (about 0.13 s a game on an idle core); frontier best:ms=5,
-  30 missions a variant, 7-9 s a variant.  Full plays ``best`` as stated.
+  row.  Quick plays ``best:ms=5`` (a tenth of its stated cost, 130 simulations a
+  decision) for 40 solo games a setup, about 0.25 s a game on one core (about 90 s
+  for the nine); frontier best:ms=5, 30 missions a variant.  Full plays ``best`` as
+  stated.
 - Edge of Humanity: every scenario with scripted players only (why: HUMANITY_NO_BEST).
 """
 from __future__ import annotations
@@ -45,7 +45,7 @@ BUDGET = {
     "smoke": {"frontier": 200, "search": 4, "court": 100, "other": 40, "solo": 100,
               "best_solo": 3, "best": "best:iters=4,depth=10", "frontier_best": "best:iters=8"},
     "quick": {"frontier": 3000, "search": 30, "court": 2000, "other": 600, "solo": 2000,
-              "best_solo": 100, "best": "best:ms=5", "frontier_best": "best:ms=5"},
+              "best_solo": 40, "best": "best:ms=5", "frontier_best": "best:ms=5"},
     "full": {"frontier": 200_000, "search": 2000, "court": 100_000, "other": 20_000,
              "solo": 50_000, "best_solo": 2000, "best": "best", "frontier_best": "best"},
 }
