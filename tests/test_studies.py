@@ -399,3 +399,27 @@ def test_ladder_target_cells_pool_darkleaf_over_every_pairing():
     assert all(c.setup is None for c in others)
     assert ladder._target("scripted:hunter", "best") and not ladder._target("scripted:legacy",
                                                                               "best")
+
+
+def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
+    """``best`` must beat every current persona for the ladder to rise; the frozen legacy
+    player is reported beside it (improved persona vs legacy), not required."""
+    import pandas as pd
+
+    from experiments.studies import ladder
+
+    def row(a, o, r, lo, hi):
+        return {"game": "g", "players": 2, "agent": a, "opponent": o, "games": 100,
+                "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 0.5}
+
+    rows = [row("scripted", "random", .9, .8, .95), row("best", "scripted", .7, .6, .8),
+            row("best", "scripted:legacy", .5, .3, .7),
+            row("scripted", "scripted:legacy", .62, .55, .69),
+            row("mcts:iters=40", "mcts:iters=10", .5, .4, .6)]
+    rows += [row("random", "x", .1, 0, .2), row("scripted:legacy", "x", .5, .4, .6),
+             row("mcts:iters=10", "x", .5, .4, .6)]
+    v = ladder._verdicts(pd.DataFrame(rows), None)[0]
+    assert v["rises"], v["text"]
+    assert "scripted vs legacy 62.0%" in v["text"]
+    rows[1] = row("best", "scripted", .55, .45, .65)  # best no longer clearly ahead
+    assert not ladder._verdicts(pd.DataFrame(rows), None)[0]["rises"]

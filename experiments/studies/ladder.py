@@ -229,17 +229,23 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
             r = rate(scripted[0], "random")
             checks.append(("scripted beats random", r is not None and r.ci_low > fair,
                            _pct(r)))
-            for sp in scripted:
+            # the frozen legacy player is a yardstick for the fixes, not a rung to beat
+            legacy = [a for a in scripted if "legacy" in a]
+            for sp in [a for a in scripted if a not in legacy]:
                 r = rate(best[0], sp)
                 checks.append((f"best beats {sp}", r is not None and r.ci_low > fair, _pct(r)))
             r = rate(base[1], base[0])
             if r is not None:  # larger tables seat search only among non-search opponents
                 checks.append(("4x budget not weaker", r.ci_high >= fair, _pct(r)))
         rises = all(ok for _, ok, _ in checks)
+        fixes = [] if P == 1 else [
+            f"{sp} vs legacy {_pct(rate(sp, lg))}" for lg in legacy for sp in scripted
+            if sp not in legacy and rate(sp, lg) is not None]
         text = (f"{g} at {P} player{'s' if P > 1 else ''}: the ladder "
                 f"{'rises' if rises else 'does not rise'} ("
                 + "; ".join(f"{name}: {'yes' if ok else 'no'}, {v}" for name, ok, v in checks)
-                + ").")
+                + ")." + (" Improved players against the frozen legacy one: "
+                          + "; ".join(fixes) + "." if fixes else ""))
         out.append({"game": g, "players": P, "rises": rises, "text": text})
     return out
 
