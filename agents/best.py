@@ -16,7 +16,9 @@ from __future__ import annotations
 # game -> (MCTS options, simulations/s of that configuration on one core)
 #
 # The rates are `darkbalance bench`'s best_sims_per_s (median `best` decision in real
-# positions of a scripted game, one thread; 2026-12-01, 2-core machine at load about 2):
+# positions of a scripted game, one thread; 2026-12-01, 2-core machine at load about 2;
+# the prior's scripted call at every tree step costs darkleaf 40%, court and frontier
+# 15-30% of their simulations/s):
 # the earlier rates came from arena wall time on a loaded machine and were 2-7x too low,
 # so ``best:ms=T`` bought far fewer simulations than T milliseconds allow.
 # ``prior`` (agents.mcts) biases the tree toward the scripted move: with it a search never
@@ -29,7 +31,7 @@ BEST: dict[str, tuple[dict, float]] = {
     # 68.3% [62.2, 73.9], iters=1000,prior=0.5 73.8% [67.8, 78.9] (11.6 ms a decision).
     # Earlier, vs the previous scripted players, 120 games: iters=1000 72.5% [64, 80],
     # iters=2000 75.8% [67, 83], iters=200 64.2% [55, 72]
-    "court": ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 8.7e4),
+    "court": ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 7.5e4),
     # darkleaf (issue 16, vs the fixed scripted player, pooled over the 15 pairings, seats
     # rotated, 60 games a row): iters=200,depth=20 55.0% [42.5, 66.9]; with prior=0.5
     # 62.5% [49.8, 73.6]; prior=1 61.7% [49.0, 72.9]; iters=400,prior=0.5 65.8% [53.2,
@@ -39,7 +41,7 @@ BEST: dict[str, tuple[dict, float]] = {
     # [65.5, 86.2] (seed 3), pooled 77.5% [69.2, 84.1] over 120 games; c=0.4 65.0% [52.4,
     # 75.8] (seed 1).  Earlier: iters=200,depth=20 50% [33, 67] over 30 games
     "darkleaf": ({"iters": 400, "c": 0.7, "rollout": "scripted", "eps": 0.1, "depth": 20,
-                  "prior": 0.5}, 1.8e4),
+                  "prior": 0.5}, 1.1e4),
     # darkness (issue 16, 2p on-every-front vs the improved scripted, seats rotated): depth 40 +
     # evaluate 0.883 [0.778, 0.942] (60 games); full rollouts at iters=150 (~44 ms) 0.200.
     # Solo, 60 random setups: 100% [94.0, 100] with or without prior=0.5 (scripted 93.3%)
@@ -60,7 +62,7 @@ BEST: dict[str, tuple[dict, float]] = {
     # frontier (issue 16, standard missions): 200 missions, iters=1000 85.5% [80.0, 89.7],
     # iters=1000,prior=0.5 88.5% [83.3, 92.2] (4.5 ms a decision).  Earlier, 100 missions
     # (seed 11): iters=1000 89% [81, 94], iters=200 82% [73, 88], scripted 29% [21, 39]
-    "frontier": ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 2.2e5),
+    "frontier": ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 1.6e5),
 }
 
 
