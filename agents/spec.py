@@ -11,9 +11,19 @@ from dataclasses import dataclass
 import numpy as np
 
 from agents.layout import (
-    A_C, A_DEPTH, A_EPS, A_ITERS, A_KIND, A_PERSONA, A_PRIOR, A_ROLLOUT, AGENT_SIZE, KIND_NAMES,
+    A_C,
+    A_DEPTH,
+    A_EPS,
+    A_ITERS,
+    A_KIND,
+    A_PERSONA,
+    A_PRIOR,
+    A_ROLLOUT,
+    AGENT_SIZE,
+    KIND_NAMES,
     MCTS,
-    RANDOM, SCRIPTED,
+    RANDOM,
+    SCRIPTED,
 )
 from simcore.spec import BadInput
 

@@ -15,7 +15,7 @@ import hashlib
 import json
 import os
 import time
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 import pandas as pd
@@ -44,7 +44,7 @@ def _params_hash(cell: Cell) -> tuple[str, int, list[str]]:
     return hashlib.sha256(p.params.tobytes()).hexdigest()[:16], p.spec.version, agents
 
 
-@lru_cache(maxsize=None)
+@cache
 def code_hash(game: str) -> str:
     """A hash of the code that plays ``game``: its engine, its scripted players (legacy
     included) and the generic kernels (arena, MCTS, rng).  A player or engine edit that

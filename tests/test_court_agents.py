@@ -46,6 +46,7 @@ def test_evaluate_orders_winning_and_losing_seats():
 # Each test builds a position where the pre-fix player (persona ``legacy``, the old plain
 # scripted, fair-share) took the blunder and checks the fixed persona does not.
 from agents.scripted import court as S  # noqa: E402
+from simcore import court  # noqa: E402
 from simcore.court import SPEC, card_id  # noqa: E402
 from simcore.court.actions import decode_bid_py, encode_bid_py  # noqa: E402
 from simcore.rng import new_rng  # noqa: E402
@@ -190,3 +191,26 @@ def test_free_rider_under_sabotage_stays_off_the_fewest():
     s, p = _offer_state(fails=int(API.params(3)[L.P_FAIL_EFFECT_UPTO]), forced=1)
     assert _legacy_free_rider(s, p) == 2
     assert _decide(s, p, FREE) - L.AMT_BASE == 5
+
+
+def test_mcts_prior_expands_the_scripted_move_first():
+    """MCTS ``prior`` (agents.mcts): the scripted move is expanded first, so a one-iteration
+    search with the prior plays exactly the scripted move, in every position of a game;
+    without the prior the first expansion is a random untried move and often differs."""
+    from agents.play import decide
+
+    p = API.params(3)
+    s = API.new_state(p, seed=4)
+    rng = new_rng(9)
+    same = differs_without = tot = 0
+    while not API.is_terminal(s, p) and tot < 30:
+        if len(API.legal_actions(s, p)) > 1:
+            script = decide(court, s, p, "scripted", rng=new_rng(1, 2))
+            same += decide(court, s, p, "mcts:iters=1,prior=1,rollout=scripted",
+                           rng=new_rng(1, 2)) == script
+            differs_without += decide(court, s, p, "mcts:iters=1,rollout=scripted",
+                                      rng=new_rng(1, 2)) != script
+            tot += 1
+        API.step(s, p, decide(court, s, p, "scripted", rng=rng), rng)
+    assert tot == 30 and same == tot
+    assert differs_without >= 5  # the assertion above is not true of plain UCT
