@@ -206,8 +206,8 @@ def run_bench(games=None, json_out=None, quick=False, echo=print) -> list[dict]:
         iters = 2_000 if quick else 20_000
         ours_mcts = mcts_speed(name, iters, 1 if quick else 5)
         rec(name, "mcts_sims_per_s", ours_mcts, "simulations/s")
-        ms, sims, iters = best_speed(name, 5 if quick else 25)
-        rec(name, "best_decision_ms", ms, f"ms median (best, {iters} simulations, 1 thread)")
+        ms, sims, best_iters = best_speed(name, 5 if quick else 25)
+        rec(name, "best_decision_ms", ms, f"ms median (best, {best_iters} simulations, 1 thread)")
         rec(name, "best_sims_per_s", sims, "simulations/s (best, real positions)")
         # pure Python plays a long game in seconds: a few games measure the ratio well enough
         long_game = get_game(name).SPEC.max_game_length > 1000
