@@ -153,27 +153,32 @@ def _erde_progress(state, params, seat, rv, rq):
         c = state[BOARD + sq]
         if c == 0 or cell_seat(c) != seat:
             continue
-        t = cell_type(c)
-        if t == PAWN:
-            best = 9
-            for i in range(4):
-                cs = CENTRE[i]
-                if (state[RECL] & (1 << i)) == 0:
-                    d = cheb(sq, cs)
-                    if d < best:
-                        best = d
-            if best == 0:
-                v += 10.0
-            elif best < 9:
-                v -= 0.8 * best
-        elif t == KING and state[RECL] == 15:
-            best = 9
-            for i in range(4):
+        v += _erde_piece(state, sq, cell_type(c))
+    return v
+
+
+@njit(cache=True)
+def _erde_piece(state, sq, t):
+    """An Erde piece's pull toward the centre: a pawn toward the nearest centre territory
+    not yet Reclaimed (+10 standing on it), the king toward the centre once all four are."""
+    if t == PAWN:
+        best = 9
+        for i in range(4):
+            if (state[RECL] & (1 << i)) == 0:
                 d = cheb(sq, CENTRE[i])
                 if d < best:
                     best = d
-            v -= 6.0 * best
-    return v
+        if best == 0:
+            return 10.0
+        return -0.8 * best if best < 9 else 0.0
+    if t == KING and state[RECL] == 15:
+        best = 9
+        for i in range(4):
+            d = cheb(sq, CENTRE[i])
+            if d < best:
+                best = d
+        return -6.0 * best
+    return 0.0
 
 
 @njit(cache=True)
@@ -514,24 +519,7 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
             if d == 1:
                 v += 2.0
     elif cl == ERDE:
-        if t == PAWN:
-            best = 9
-            for i in range(4):
-                if (state[RECL] & (1 << i)) == 0:
-                    d = cheb(sq, CENTRE[i])
-                    if d < best:
-                        best = d
-            if best == 0:
-                v += 10.0
-            elif best < 9:
-                v -= 0.8 * best
-        elif t == KING and state[RECL] == 15:
-            best = 9
-            for i in range(4):
-                d = cheb(sq, CENTRE[i])
-                if d < best:
-                    best = d
-            v -= 6.0 * best
+        v += _erde_piece(state, sq, t)
     elif cl == WIBO:
         if t == PAWN:
             r = rel_rank(sq, seat)
