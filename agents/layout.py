@@ -1,9 +1,9 @@
 """The agent row: one float64 array per agent, passed to kernels as data.
 
-    0      1       2     3         4          5         6     7
-    +------+-------+-----+---------+----------+---------+-----+-------+
-    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA | EPS | PRIOR |
-    +------+-------+-----+---------+----------+---------+-----+-------+
+    0      1       2     3         4          5         6     7       8
+    +------+-------+-----+---------+----------+---------+-----+-------+-----+
+    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA | EPS | PRIOR | OPP |
+    +------+-------+-----+---------+----------+---------+-----+-------+-----+
 
     KIND     0 random, 1 scripted, 2 mcts
     ITERS    mcts simulations per decision
@@ -18,6 +18,10 @@
              (0: plain UCT): that move is expanded first and its UCB value gets
              PRIOR / (visits + 1), so a small budget plays like the script and a larger
              one departs from it only where the search finds better
+    OPP      opponent model of the scripted rollouts and prior: 0, every seat plays
+             PERSONA; K > 0, at each simulation every other seat draws its persona
+             uniformly from the first K (the current personas, legacy excluded), so the
+             search does not assume its rivals share its own style
 """
 A_KIND = 0
 A_ITERS = 1
@@ -27,7 +31,8 @@ A_DEPTH = 4
 A_PERSONA = 5
 A_EPS = 6
 A_PRIOR = 7
-AGENT_SIZE = 8
+A_OPP = 8
+AGENT_SIZE = 9
 
 RANDOM = 0
 SCRIPTED = 1

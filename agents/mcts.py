@@ -17,7 +17,7 @@ statistics, never states, and are initialised lazily when created::
 import numpy as np
 from numba import njit
 
-from agents.layout import A_C, A_DEPTH, A_EPS, A_ITERS, A_PERSONA, A_PRIOR, A_ROLLOUT
+from agents.layout import A_C, A_DEPTH, A_EPS, A_ITERS, A_OPP, A_PERSONA, A_PRIOR, A_ROLLOUT
 from agents.scripted import scripted_action
 from simcore import dispatch
 from simcore.rng import randint, uniform
@@ -42,7 +42,8 @@ def workspace(max_nodes, state_size, num_actions, max_len, players):
     mover = np.empty(max_len + 1, np.int32)
     ret = np.empty(players, np.float64)
     sc = np.empty(players, np.int64)
-    return tree_i, tree_w, sim, legal, child_of, path, mover, ret, sc
+    who = np.empty(players, np.int64)  # each seat's rollout persona in one simulation
+    return tree_i, tree_w, sim, legal, child_of, path, mover, ret, sc, who
 
 
 @njit(cache=True, inline="always")
@@ -68,13 +69,14 @@ def search(game, root, params, agent, rng, ws):
         The state to decide in; never modified.
     params : int32 array
     agent : float64 array
-        The agent row (agents.layout): iterations, c, rollout policy, depth cap.
+        The agent row (agents.layout): iterations, c, rollout policy, depth cap, prior,
+        opponent model.
     rng : uint64[2]
         The deciding seat's stream; determinizations, chance and rollouts draw from it.
     ws : tuple
         Buffers from :func:`workspace`.
     """
-    tree_i, tree_w, s, legal, child_of, path, mover, ret, sc = ws
+    tree_i, tree_w, s, legal, child_of, path, mover, ret, sc, who = ws
     iters = int(agent[A_ITERS])
     c = agent[A_C]
     rollout_scripted = agent[A_ROLLOUT] == 1
@@ -82,6 +84,7 @@ def search(game, root, params, agent, rng, ws):
     persona = int(agent[A_PERSONA])
     eps = agent[A_EPS]
     prior = agent[A_PRIOR]
+    mix = int(agent[A_OPP])
     max_nodes = tree_i.shape[0]
     me = dispatch.current_player(game, root, params)
     open_loop = dispatch.open_loop(game)
@@ -89,11 +92,15 @@ def search(game, root, params, agent, rng, ws):
     tree_i[0, T_FIRST] = -1
     tree_i[0, T_VISITS] = 0
     n_nodes = 1
+    for q in range(who.shape[0]):
+        who[q] = persona
     for _ in range(iters):
         for i in range(root.shape[0]):  # explicit loop: a slice copy becomes a parfor
             s[i] = root[i]
         if open_loop:
             dispatch.determinize(game, s, params, me, rng)
+        if mix > 0:
+            _draw_rivals(who, me, mix, rng)
         node = 0
         plen = 0
         # selection and expansion
@@ -103,7 +110,7 @@ def search(game, root, params, agent, rng, ws):
             _index_children(tree_i, node, child_of)
             sa = -1  # the scripted move here, favoured by the progressive bias
             if prior > 0.0:
-                sa = scripted_action(game, s, params, persona, rng, legal, nl)
+                sa = scripted_action(game, s, params, who[p], rng, legal, nl)
             untried, a = _pick_untried(legal, nl, child_of, rng)
             if untried > 0 and sa >= 0 and child_of[sa] < 0:
                 a = sa  # expand the scripted move first
@@ -131,7 +138,8 @@ def search(game, root, params, agent, rng, ws):
         while not dispatch.is_terminal(game, s, params) and (depth_cap == 0 or d < depth_cap):
             nl = dispatch.legal_actions(game, s, params, legal)
             if rollout_scripted and (eps <= 0.0 or uniform(rng) >= eps):
-                a = scripted_action(game, s, params, persona, rng, legal, nl)
+                p = dispatch.current_player(game, s, params)
+                a = scripted_action(game, s, params, who[p], rng, legal, nl)
             else:
                 a = legal[randint(rng, nl)]
             dispatch.step(game, s, params, a, rng)
@@ -153,6 +161,16 @@ def search(game, root, params, agent, rng, ws):
     best_a = _most_visited(tree_i, tree_w, legal, nl, child_of)
     _clear_children(tree_i, 0, child_of)
     return best_a
+
+
+@njit(cache=True, inline="always")
+def _draw_rivals(who, me, mix, rng):
+    """The opponent model of one simulation: every seat but ``me`` plays persona
+    ``randint(mix)`` in this simulation's prior and rollouts (``who[me]`` is kept), so a
+    search does not assume that its rivals share its own style."""
+    for q in range(who.shape[0]):
+        if q != me:
+            who[q] = randint(rng, mix)
 
 
 @njit(cache=True, inline="always")

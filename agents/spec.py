@@ -1,7 +1,7 @@
 """Agent spec strings, parsed in one place.
 
 ``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``),
-``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1,prior=0.5``, and ``best`` /
+``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1,prior=0.5,opp=mix``, and ``best`` /
 ``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search, agents.best).
 """
 from __future__ import annotations
@@ -16,6 +16,7 @@ from agents.layout import (
     A_EPS,
     A_ITERS,
     A_KIND,
+    A_OPP,
     A_PERSONA,
     A_PRIOR,
     A_ROLLOUT,
@@ -28,7 +29,7 @@ from agents.layout import (
 from simcore.spec import BadInput
 
 MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0, "eps": 0.0,
-                 "prior": 0.0}
+                 "prior": 0.0, "opp": "same"}
 SPEC_KINDS = KIND_NAMES + ("best",)  # what may start an agent spec
 MAX_ITERS = 1_000_000
 
@@ -66,7 +67,8 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     kind = kind.strip().lower()
     if kind not in SPEC_KINDS:
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona], "
-                       "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X], "
+                       "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X,"
+                       "opp=same|mix], "
                        "best[:ms=T|iters=N]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
@@ -137,6 +139,13 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     rollout = str(o["rollout"]).lower()
     if rollout not in ("random", "scripted"):
         raise BadInput(f"agent {text!r}: rollout={rollout!r}; valid: random, scripted")
+    opp = str(o["opp"]).lower()
+    if opp not in ("same", "mix"):
+        raise BadInput(f"agent {text!r}: opp={opp!r}; valid: same, mix")
+    # opp=mix draws rivals' personas among the current ones (legacy, always last, is a
+    # frozen yardstick, not a style to expect); with one persona it changes nothing
+    current = len(personas) - (personas[-1] == "legacy")
+    mix = current if opp == "mix" and current > 1 else 0
     p = _persona(o.get("persona", personas[0]), personas)
     row[A_KIND] = MCTS
     row[A_ITERS] = iters
@@ -146,6 +155,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     row[A_PERSONA] = p
     row[A_EPS] = eps
     row[A_PRIOR] = prior
+    row[A_OPP] = mix
     name = f"mcts:iters={iters},c={c:g},rollout={rollout}"
     if depth:
         name += f",depth={depth}"
@@ -153,6 +163,8 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         name += f",eps={eps:g}"
     if prior:
         name += f",prior={prior:g}"
+    if mix:
+        name += ",opp=mix"
     if p:
         name += f",persona={personas[p]}"
     return AgentSpec(name, row)

@@ -68,9 +68,49 @@ def test_scripted_rollouts_and_depth_cap_run():
     ("mcts:iter=5", "unknown option 'iter'"),
     ("mcts:rollout=smart", "valid: random, scripted"),
     ("mcts:c=-1", "c=-1"),
+    ("mcts:opp=every", "opp='every'; valid: same, mix"),
     ("scripted:nobody", "unknown persona 'nobody'"),
     ("greedy", "unknown agent 'greedy'"),
 ])
 def test_bad_agent_specs(spec, needle):
     with pytest.raises(BadInput, match=needle.replace("(", r"\(")):
         simulate("connect4", spec, games=1)
+
+
+def test_opp_mix_counts_the_current_personas_only():
+    """``opp=mix`` stores how many personas rivals are drawn from: the current ones,
+    never the frozen legacy player (last); a one-persona game has nothing to mix."""
+    from agents.layout import A_OPP
+    from agents.spec import parse_agent
+
+    court = ("fair-share", "free-rider", "court-hawk", "legacy")
+    a = parse_agent("mcts:opp=mix", court)
+    assert a.row[A_OPP] == 3 and a.text.endswith(",opp=mix")
+    assert parse_agent("mcts:opp=same", court).row[A_OPP] == 0
+    assert parse_agent("mcts", court).text == parse_agent("mcts:opp=same", court).text
+    one = parse_agent("mcts:opp=mix", ("default",))
+    assert one.row[A_OPP] == 0 and "opp" not in one.text  # same games as opp=same
+
+
+def test_draw_rivals_keeps_the_searcher_and_spreads_the_rest():
+    """The per-simulation opponent model: the searching seat keeps its persona, every
+    rival draws each current persona about equally often, and the draw is reproducible."""
+    from agents.mcts import _draw_rivals
+    from simcore.rng import new_rng
+
+    counts = np.zeros((4, 3), np.int64)
+    rng = new_rng(5)
+    who = np.full(4, 1, np.int64)
+    for _ in range(3000):
+        _draw_rivals(who, 2, 3, rng)
+        assert who[2] == 1
+        for q in range(4):
+            counts[q, who[q]] += 1
+    for q in (0, 1, 3):
+        assert counts[q].min() > 900, counts  # uniform over 3: 1000 each
+    again = np.full(4, 1, np.int64)
+    rng2 = new_rng(5)
+    _draw_rivals(again, 2, 3, rng2)
+    first = np.full(4, 1, np.int64)
+    _draw_rivals(first, 2, 3, new_rng(5))
+    assert (again == first).all()
