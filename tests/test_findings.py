@@ -41,3 +41,37 @@ def test_findings_collect_with_sensitivity_labels(tmp_path):
     data = json.loads((tmp_path / "winrates" / "findings.json").read_text())
     assert data[0]["study"] == "winrates"
     assert assumptions_label("darkleaf", {}) == "not swept"
+
+
+def test_winrates_seat_findings_are_labelled_by_the_best_table():
+    """A scripted seat effect is labelled ``yes`` when the all-best table shows the same
+    seat favoured with its interval above the share, ``no`` (both values) when it does not,
+    and the turn-order headline is matched by turn position, not by seat."""
+    import pandas as pd
+
+    from experiments.studies.winrates import _finding_rows
+
+    def table(agents, rates, col):
+        return [{"game": "g", "players": 2, "agents": agents, col: k, "games": 1000,
+                 "win_rate": r, "ci_low": r - 0.03, "ci_high": r + 0.03}
+                for k, r in enumerate(rates)]
+
+    scripted = table("scripted", [0.62, 0.38], "seat")
+    holds = pd.DataFrame(scripted + table("best", [0.60, 0.40], "seat"))
+    flips = pd.DataFrame(scripted + table("best", [0.45, 0.55], "seat"))
+    empty = pd.DataFrame()
+    [f] = _finding_rows(holds, empty, "best:ms=5")
+    assert agents_label(f) == "yes" and "seat 0" in f["finding"]
+    [f] = _finding_rows(flips, empty, "best:ms=5")
+    lab = agents_label(f)
+    assert lab.startswith("no") and "best:ms=5 0.450" in lab and "scripted 0.620" in lab
+    turns = pd.DataFrame(table("scripted", [0.5, 0.5], "turn_position")
+                         + table("best", [0.5, 0.5], "turn_position"))
+    turns.loc[turns["turn_position"] == 1, "turn_position"] = 2  # positions are 1-based
+    turns.loc[turns["turn_position"] == 0, "turn_position"] = 1
+    turns.loc[(turns["agents"] == "scripted") & (turns["turn_position"] == 2),
+              ["win_rate", "ci_low", "ci_high"]] = [0.30, 0.27, 0.33]
+    rows = _finding_rows(pd.DataFrame(scripted), turns, "best:ms=5")
+    turn = [r for r in rows if "turn position 2" in r["finding"]]
+    assert len(turn) == 1 and turn[0]["search"] == (0.5, 0.47, 0.53)
+    assert agents_label(turn[0]).startswith("no")

@@ -1,7 +1,8 @@
 """Study `winrates`: seat win rates, draws, lengths, end reasons and a skill ladder per game.
 
-Cells per game and player count: all-random and all-scripted tables (seat
-effects), then the ladder: one focal agent (random, scripted, MCTS at two
+Cells per game and player count: all-random, all-scripted and all-``best`` tables
+(seat and turn-order effects; the search table labels the scripted findings), then the
+ladder: one focal agent (random, scripted, MCTS at two
 budgets) against scripted opponents, seats rotated, compared with the fair
 share 1/players. A flat ladder means skill barely matters (a finding).
 """
@@ -23,13 +24,19 @@ GAMES = None  # every registered game
 BUDGET = {
     # smoke caps the long games' MCTS rollouts (depth=30): it checks the path, not the play
     "smoke": {"table": 100, "ladder": 40, "mcts": 4, "iters": (10, 20), "mcts_slow": 2,
-              "iters_slow": (5, 10), "depth_slow": 30},
+              "iters_slow": (5, 10), "depth_slow": 30, "best_table": 2, "best_table_slow": 1},
     "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200), "mcts_slow": 4,
-              "iters_slow": (10, 30)},
+              "iters_slow": (10, 30), "best_table": 40, "best_table_slow": 16},
     # long games' MCTS rungs are sized by cost: a darkleaf game at iters=200 is ~70 s
     "full": {"table": 200_000, "ladder": 20_000, "mcts": 1000, "iters": (200, 1000),
-             "mcts_slow": 40, "iters_slow": (50, 200)},
+             "mcts_slow": 40, "iters_slow": (50, 200), "best_table": 200,
+             "best_table_slow": 40},
 }
+# every seat searching: the seat and turn-order findings are labelled by whether they hold
+# under search too (quick: best at a tenth of its stated cost).  Self-play of best:ms=5
+# costs 0.04-0.6 s a game in tictactoe, connect4 and court, 0.9-5 s in humanity (2-5p),
+# darkness (2-4p) and darkleaf, hence fewer games in those (measured 2026-12-02)
+SEARCH = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=5", "full": "best"}
 
 
 def build(profile: str, seed: int) -> Study:
@@ -46,6 +53,9 @@ def build(profile: str, seed: int) -> Study:
             # long games (darkleaf, darkness, humanity) get a smaller MCTS rung: a darkleaf
             # decision at 200 iterations takes ~0.2 s, a game ~300 of them
             slow = spec.max_game_length > 1000
+            if P > 1:  # a seat effect needs rivals; solo play is the setups study's
+                st.add(g, P, (SEARCH[profile],), b["best_table_slow" if slow else "best_table"],
+                       stream=stream, labels={"kind": "table", "agent": "best"})
             iters = b["iters_slow"] if slow else b["iters"]
             depth = f",depth={b['depth_slow']}" if slow and b.get("depth_slow") else ""
             ladder = ["random", "scripted"] + [f"mcts:iters={i}{depth}" for i in iters]
@@ -130,7 +140,8 @@ def analyse(study: Study, out) -> list[Section]:
     secs.append(sec)
     secs.append(_decision_section(study))
     secs.insert(0, Section("Findings", text=_findings(seats, ladder) + _turn_findings(turns)))
-    write_findings(out, "winrates", _finding_rows(seats, turns))
+    search = next((c.agents[0] for c in study.cells if c.labels.get("agent") == "best"), "")
+    write_findings(out, "winrates", _finding_rows(seats, turns, search))
     return secs
 
 
@@ -175,10 +186,19 @@ def _decision_section(study: Study) -> Section:
     return sec
 
 
-def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame) -> list[dict]:
-    """The seat and turn-order headlines as data (scripted tables: no search table exists
-    to label them against, so their agents label says scripted only)."""
+def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") -> list[dict]:
+    """The seat and turn-order headlines of the scripted tables as data, each with the same
+    seat's (turn position's) rate in the all-``best`` table for its agents label."""
     rows = []
+
+    def under_best(df, g, P, col, k):
+        m = df[(df["agents"] == "best") & (df["game"] == g) & (df["players"] == P)
+               & (df[col] == k)]
+        if m.empty:
+            return None
+        r = m.iloc[0]
+        return (r.win_rate, r.ci_low, r.ci_high)
+
     for (g, P), grp in seats[seats["agents"] == "scripted"].groupby(["game", "players"]):
         if P < 2:
             continue
@@ -187,7 +207,9 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame) -> list[dict]:
         if r.ci_low > ref:
             rows.append(finding(g, f"{g} at {P} players: seat {int(r.seat)} is favoured "
                                 f"(scripted tables)", r.win_rate, r.ci_low, r.ci_high, ref,
-                                int(r.games), scripted=(r.win_rate, r.ci_low, r.ci_high)))
+                                int(r.games), scripted=(r.win_rate, r.ci_low, r.ci_high),
+                                search=under_best(seats, g, P, "seat", r.seat),
+                                search_name=search))
     if not turns.empty:
         for (g, P), grp in turns[turns["agents"] == "scripted"].groupby(["game", "players"]):
             ref = float(grp["win_rate"].mean())
@@ -197,7 +219,10 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame) -> list[dict]:
                                     f"{int(r.turn_position)} wins "
                                     f"{'more' if r.win_rate > ref else 'less'} than its share",
                                     r.win_rate, r.ci_low, r.ci_high, ref, int(r.games),
-                                    scripted=(r.win_rate, r.ci_low, r.ci_high)))
+                                    scripted=(r.win_rate, r.ci_low, r.ci_high),
+                                    search=under_best(turns, g, P, "turn_position",
+                                                      r.turn_position),
+                                    search_name=search))
     return rows
 
 
