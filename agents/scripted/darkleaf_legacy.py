@@ -37,7 +37,7 @@ import numpy as np
 from numba import njit
 
 from simcore.darkleaf import engine as E
-from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank
+from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank, rt, rtb
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_QUARRY, AURA,
     AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT,
@@ -299,7 +299,7 @@ def _copy_step(state, params, a, row, rng, r2, sample, depth):
         row[i] = state[i]
     r2[0] = rng[0] + np.uint64(sample * 7919 + depth * 104729 + 1)
     r2[1] = rng[1]
-    E.step(row, params, a, r2)
+    E.step(row, params, rt(a), r2)  # int64 like the arena: step compiles once
 
 
 @njit(cache=True, inline="always")
@@ -562,7 +562,7 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
         u = units[i]
         t = cell_type(state[BOARD + u])
         p0 = _pot(state, params, seat, cl, t, u, rq, q0, q1)
-        nd = journey_gen(state, params, seat, u, state[JPTS], dests, 0, True, -1)
+        nd = journey_gen(state, params, seat, u, state[JPTS], dests, 0, rtb(True), rt(-1))
         for j in range(nd):
             n = dests[j]
             if _tactical(state, params, cl, seat, u, n):
