@@ -1,0 +1,115 @@
+"""Time one engine's ``step`` and ``legal_actions`` alone, over states recorded from
+random play (a per-kernel breakdown for issues #20/#21; ``darkbalance bench`` times whole
+games).
+
+    python -m experiments.kernel_time court [players] [states]
+
+Prints ns per call of each kernel, and of the row copy that ``step``'s timing includes.
+Compare two commits by running this in both, interleaved: one process on this 2-core
+machine varies by about 20%.  The rows are int32 like the arena's (an int64 row compiles
+another specialization and measures something else).
+"""
+from __future__ import annotations
+
+import importlib
+import resource
+import sys
+
+import numpy as np
+from numba import njit
+
+from experiments.api import plan
+from simcore.rng import seed_rng
+from simcore.spec import get_game
+
+
+def _cpu() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def _kernels(E):
+    @njit
+    def record(params, n_states, states, actions, out):
+        st = np.zeros(states.shape[1], np.int32)
+        rng = np.zeros(2, np.uint64)
+        x = np.uint64(88172645463325252)  # xorshift: the recording's own moves
+        n = 0
+        g = 0
+        while n < n_states:
+            st[:] = 0
+            seed_rng(rng, 7, 0, g, 0)
+            E.init(st, params, rng)
+            g += 1
+            while not E.is_terminal(st, params) and n < n_states:
+                k = E.legal_actions(st, params, out)
+                x ^= x << np.uint64(13)
+                x ^= x >> np.uint64(7)
+                x ^= x << np.uint64(17)
+                a = out[int(x % np.uint64(k))]
+                states[n, :] = st
+                actions[n] = a
+                n += 1
+                E.step(st, params, np.int64(a), rng)
+        return g
+
+    @njit
+    def t_legal(params, states, out):
+        t = 0
+        for i in range(states.shape[0]):
+            t += E.legal_actions(states[i], params, out)
+        return t
+
+    @njit
+    def t_step(params, states, actions):
+        st = np.empty(states.shape[1], np.int32)
+        rng = np.zeros(2, np.uint64)
+        t = 0
+        for i in range(states.shape[0]):
+            st[:] = states[i]
+            E.step(st, params, np.int64(actions[i]), rng)
+            t += st[0]
+        return t
+
+    @njit
+    def t_copy(params, states, actions):
+        st = np.empty(states.shape[1], np.int32)
+        t = 0
+        for i in range(states.shape[0]):
+            st[:] = states[i]
+            t += st[0] + actions[i]
+        return t
+
+    return record, t_legal, t_step, t_copy
+
+
+def main(game: str, players: int | None = None, n_states: int = 200_000) -> dict:
+    """ns per call of ``legal_actions``, ``step`` (row copy included) and the copy alone."""
+    spec = get_game(game).SPEC
+    E = importlib.import_module(f"simcore.{game}.engine")
+    params = plan(game, "random", players=players).params
+    record, t_legal, t_step, t_copy = _kernels(E)
+    states = np.zeros((n_states, spec.state_size), np.int32)
+    actions = np.zeros(n_states, np.int32)
+    out = np.empty(spec.num_actions + 1, np.int32)
+    games = record(params, n_states, states, actions, out)
+    runs = {"legal": lambda: t_legal(params, states, out),
+            "step": lambda: t_step(params, states, actions),
+            "copy": lambda: t_copy(params, states, actions)}
+    res = {}
+    for name, f in runs.items():
+        f()  # compile and warm
+        best = 1e9
+        for _ in range(5):
+            c = _cpu()
+            f()
+            best = min(best, _cpu() - c)
+        res[name] = best / n_states * 1e9
+    print(f"{game}: {n_states} states from {games} random games; ns per call: "
+          + ", ".join(f"{k} {v:.1f}" for k, v in res.items()))
+    return res
+
+
+if __name__ == "__main__":
+    a = sys.argv[1:]
+    main(a[0], int(a[1]) if len(a) > 1 else None, int(a[2]) if len(a) > 2 else 200_000)
