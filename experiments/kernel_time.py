@@ -19,7 +19,7 @@ import numpy as np
 from numba import njit
 
 from experiments.api import plan
-from simcore.rng import seed_rng
+from simcore.rng import randint, seed_rng
 from simcore.spec import get_game
 
 
@@ -33,20 +33,18 @@ def _kernels(E):
     def record(params, n_states, states, actions, out):
         st = np.zeros(states.shape[1], np.int32)
         rng = np.zeros(2, np.uint64)
-        x = np.uint64(88172645463325252)  # xorshift: the recording's own moves
+        pick = np.zeros(2, np.uint64)  # the recording's own moves, a stream of their own
         n = 0
         g = 0
         while n < n_states:
             st[:] = 0
             seed_rng(rng, 7, 0, g, 0)
+            seed_rng(pick, 7, 0, g, 1)
             E.init(st, params, rng)
             g += 1
             while not E.is_terminal(st, params) and n < n_states:
                 k = E.legal_actions(st, params, out)
-                x ^= x << np.uint64(13)
-                x ^= x >> np.uint64(7)
-                x ^= x << np.uint64(17)
-                a = out[int(x % np.uint64(k))]
+                a = out[randint(pick, k)]
                 states[n, :] = st
                 actions[n] = a
                 n += 1
