@@ -5,8 +5,41 @@
                              (``w < 0``) gives each 0.5
     mask_returns(m, P, out)  ``P`` seats: each seat in the winner mask ``m`` gets 1/k of
                              the win (k winners); nobody wins an empty mask
+
+and the decorator of the engines' hot kernels:
+
+    row_kernel               ``njit(cache=True)`` without reference counting
 """
 from numba import njit
+
+ROW_KERNELS = []  # every row kernel, for the test that none returns an array
+
+
+def row_kernel(fn=None, *, inline="never"):
+    """``njit(cache=True)`` for a kernel that allocates nothing and returns no array.
+
+    numba counts references to each array a function receives: an atomic
+    ``NRT_incref``/``NRT_decref`` pair per array argument and per alias, which its
+    pruning pass cannot remove across an engine's branches and stage functions.  In
+    court's ``step`` (``state`` and ``params`` passed down some 30 stage and card
+    functions) the pairs cost about as much as the rules; without them the kernel
+    runs 1.5-2x faster (issue #20/#21 notes).  A kernel that only reads and writes
+    rows its caller owns needs no count of its own, so it is compiled without NRT:
+
+    - numba refuses to compile an allocation here (a typing error), so a kernel that
+      needs scratch space keeps plain ``njit``;
+    - a row kernel must not return an array or a view (the caller would release a
+      reference it never got); ``tests/test_conformance.py`` checks every compiled
+      signature of every row kernel, and that random play leaks no allocation.
+
+    Use as ``@row_kernel`` or ``@row_kernel(inline="always")``.
+    """
+    def wrap(f):
+        d = njit(cache=True, inline=inline, _nrt=False)(f)
+        ROW_KERNELS.append(d)
+        return d
+
+    return wrap if fn is None else wrap(fn)
 
 
 @njit(cache=True, inline="always")

@@ -96,3 +96,70 @@ def test_threads_and_seeds(name, players, setup, arena_ready):
     other = _raw(name, players, setup, agents, n, 5)
     assert not all(np.array_equal(t1[k], other[k]) for k in ("length", "returns", "scores")), \
         f"{name}: seed 5 replayed seed 4's games"
+
+
+def _allocations_outstanding(play):
+    """NRT blocks allocated minus freed while ``play()`` runs and its result is dropped."""
+    import gc
+
+    from numba.core.runtime import _nrt_python, rtsys
+
+    _nrt_python.memsys_enable_stats()  # off unless NUMBA_NRT_STATS; counting costs ~nothing
+    gc.collect()
+    before = rtsys.get_allocation_stats()
+    out = play()
+    del out
+    gc.collect()
+    after = rtsys.get_allocation_stats()
+    return (after.alloc - before.alloc) - (after.free - before.free)
+
+
+def _holds_array(ty) -> bool:
+    from numba.core import types
+
+    if isinstance(ty, types.ArrayCompatible):
+        return True
+    return isinstance(ty, types.BaseTuple) and any(_holds_array(t) for t in ty)
+
+
+def test_checks_below_can_fail():
+    """Controls for the test below: an allocation still alive when play ends is counted,
+    and a kernel compiled without reference counting that hands back its argument (the
+    one array numba lets such a kernel return) is flagged."""
+    from numba import njit
+
+    @njit
+    def scratch(n):
+        return np.zeros(n)
+
+    kept = []
+    scratch(1)
+    assert _allocations_outstanding(lambda: kept.append(scratch(3))) == 1
+    assert _allocations_outstanding(lambda: scratch(3)) == 0
+
+    @njit(_nrt=False)
+    def same(a):
+        return a
+
+    same(np.zeros(2))
+    assert _holds_array(same.nopython_signatures[0].return_type)
+
+
+@pytest.mark.parametrize("name", sorted({c[0] for c in CASES}))
+def test_row_kernels_own_no_reference(name, arena_ready):
+    """Row kernels (``simcore.common.row_kernel``: no reference counting) return no array,
+    and whole games of random, scripted and search play free every block they allocate."""
+    from simcore.common import ROW_KERNELS
+
+    mod = get_game(name)
+    players = mod.SPEC.players[0]
+    setup = mod.SPEC.setups[0]
+    for agents in ("random", "scripted", "mcts:iters=8,depth=20"):
+        spec = ",".join([agents] * players)
+        _raw(name, players, setup, spec, 2, 1)  # compile and load outside the count
+        left = _allocations_outstanding(lambda spec=spec: _raw(name, players, setup, spec, 6, 2))
+        assert left == 0, f"{name} {agents}: {left} blocks never freed"
+    for d in ROW_KERNELS:
+        for sig in d.nopython_signatures:
+            assert not _holds_array(sig.return_type), \
+                f"{d.py_func.__module__}.{d.__name__} returns {sig.return_type}"

@@ -10,19 +10,18 @@ The engine (legal bids, storing a committed bid), the scripted players and the
 Python side (``simcore.court.encode_bid``/``decode_bid``, ``describe``) all use this
 pair; Python callers use the plain functions ``encode_bid_py``/``decode_bid_py``.
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.court import layout as L
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def encode_bid(faction, amount):
     """The action bidding ``amount`` Influence (0..5) on ``faction`` (0 Flesh, 1 Spirit,
     2 Bone); no check (the Python ``simcore.court.encode_bid`` validates)."""
     return L.BID_BASE + faction * L.BID_STRIDE + amount
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def decode_bid(action):
     """(faction, amount) of a bid action."""
     a = action - L.BID_BASE

@@ -19,8 +19,8 @@ its faction):
 
 Every function returning a bool returns False while it waits for a decision.
 """
-from numba import njit
 
+from simcore.common import row_kernel
 from simcore.court import layout as L
 from simcore.court.table import (
     cap,
@@ -39,7 +39,7 @@ from simcore.court.table import (
 )
 
 
-@njit(cache=True)
+@row_kernel
 def slot_effect(state, params, slot):
     """(effect code, a, b) the slot runs this round; effect 0 when it has no winner."""
     c = state[L.SLOT_EFF + slot]
@@ -48,7 +48,7 @@ def slot_effect(state, params, slot):
     return params[L.P_CARD_EFFECT + c], params[L.P_CARD_A + c], params[L.P_CARD_B + c]
 
 
-@njit(cache=True)
+@row_kernel
 def _loses_extreme(state, params, slot, eff, want_max, a):
     """The single richest (or poorest) seat loses ``a`` souls; a tie spares everyone
     unless the Bone Favor holder breaks it.  False while waiting for that holder."""
@@ -64,7 +64,7 @@ def _loses_extreme(state, params, slot, eff, want_max, a):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def immediate(state, params, slot):
     """Court step e: the slot's effect at the moment its card resolves."""
     w = state[L.SLOT_WIN + slot]
@@ -126,7 +126,7 @@ def immediate(state, params, slot):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def adjust(state, params, slot):
     """Harvest step d: the slot's card acts on the revealed Offerings."""
     w = state[L.SLOT_WIN + slot]
@@ -172,7 +172,7 @@ def adjust(state, params, slot):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def spirit_favor(state, params):
     """Harvest step d, after the Spirit card: the Spirit Favor holder may move 1 soul."""
     h = state[L.FAVOR + L.SPIRIT]
@@ -192,7 +192,7 @@ def spirit_favor(state, params):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def claim_excess(state, params):
     """Harvest step e: every claim-excess slot shares the souls beyond the threshold
     (evenly; what cannot be split goes back to the bank), success or not."""
@@ -211,7 +211,7 @@ def claim_excess(state, params):
             state[L.SOULS + state[L.SLOT_WIN + f]] += share
 
 
-@njit(cache=True)
+@row_kernel
 def end_step(state, params, slot):
     """Harvest step f: Cleopsis may sabotage a success, Demithyle may save a failure."""
     w = state[L.SLOT_WIN + slot]
@@ -236,7 +236,7 @@ def end_step(state, params, slot):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def fail_effect(state, params, seat, code, a):
     """A Harvest card's Fail effect on ``seat`` (never below 0 souls or Influence)."""
     if code == L.F_LOSE_SOULS:

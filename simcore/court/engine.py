@@ -44,7 +44,7 @@ unrevealed bids and Offerings of the other seats.
 import numpy as np
 from numba import njit
 
-from simcore.common import mask_returns
+from simcore.common import mask_returns, row_kernel
 from simcore.court import layout as L
 from simcore.court.actions import decode_bid, encode_bid
 from simcore.court.cards import (
@@ -72,7 +72,7 @@ from simcore.rng import randint, shuffle
 
 
 # ---- Income phase -------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def income(state, params):
     """A new round: clear last round's Court and Harvest, then Income a. and b."""
     P = params[L.P_NUM_PLAYERS]
@@ -109,7 +109,7 @@ def income(state, params):
             state[L.SOULS + s] += gain
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def round_start(state, params):
     """CD-INCOME-01: Income, then the Court phase, skipped in round 1 (CD-COURT-01)."""
     income(state, params)
@@ -120,7 +120,7 @@ def round_start(state, params):
 
 
 # ---- Court phase --------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def reveal_court_cards(state, params):
     """Court a. (CD-COURT-02): turn up the top card of each Court deck."""
     for f in range(L.NUM_FACTIONS):
@@ -133,7 +133,7 @@ def reveal_court_cards(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def choose_bids(state, params):
     """Court b. (CD-COURT-03..05): seat SUB commits a hidden faction and amount."""
     P = params[L.P_NUM_PLAYERS]
@@ -160,13 +160,13 @@ def choose_bids(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def reveal_bids(state):
     """Court c. (CD-COURT-06): every bid, faction and amount, is public at once."""
     state[L.BIDS_REVEALED] = 1
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def adjust_influence(state, params):
     """Court d. (CD-COURT-07, CD-FAVOR-02/03): the Flesh Favor holder may move its bid by 1."""
     h = state[L.FAVOR + L.FLESH]
@@ -184,7 +184,7 @@ def adjust_influence(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def spend_influence(state, params):
     """CD-COURT-10: every Influence bid is spent, won or not."""
     for s in range(params[L.P_NUM_PLAYERS]):
@@ -195,7 +195,7 @@ def spend_influence(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _highest_bids(state, params, f):
     """(highest bid, seats bidding it) on faction ``f``, counting only bids that may win."""
     best = 0
@@ -213,7 +213,7 @@ def _highest_bids(state, params, f):
     return best, m
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def court_winners(state, params):
     """The Court (CD-COURT-09, -11, -12): the single highest bid on faction SUB wins its
     card; tied bids all lose unless the Bone Favor breaks the tie (CD-FAVOR-08/09)."""
@@ -240,7 +240,7 @@ def court_winners(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def socopherie_copy(state, params, f, w):
     """CD-CARD-23..26: Socopherie (slot ``f``, won by ``w``) copies another card turned up
     this round, at Spirit speed; nothing to copy leaves the slot idle.  False while
@@ -260,7 +260,7 @@ def socopherie_copy(state, params, f, w):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def resolve_court_cards(state, params):
     """Court e. (CD-COURT-15, -16): slot SUB's winner resolves its card, Flesh, Spirit,
     Bone; SUB2 = 1 once the slot knows which card it runs (Socopherie's copy)."""
@@ -286,7 +286,7 @@ def resolve_court_cards(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def award_favors(state, params):
     """Court f. (CD-COURT-20..23): a Flesh, Spirit or Bone card's winner takes that
     faction's Favor (Socopherie's winner the Spirit Favor, CD-CARD-24)."""
@@ -300,7 +300,7 @@ def award_favors(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def united_favors(state, params):
     """Court f. (CD-COURT-24, -25): slot SUB's United winner picks a Favor not claimed this
     round (in slot order; declining as rules.toml court.united_may_decline says)."""
@@ -330,7 +330,7 @@ def united_favors(state, params):
 
 
 # ---- Harvest phase ------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def reveal_harvest(state, params):
     """Harvest a. (CD-HARVEST-01..03): the top Harvest card sets this round's threshold."""
     h = state[L.HDECK + state[L.HPTR]]
@@ -343,7 +343,7 @@ def reveal_harvest(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _next_offerer(state, params):
     """The next seat to offer, advancing SUB: pass 1 (SUB 0..5) the seats without a screen,
     in public (CD-CARD-18); pass 2 (SUB 6..11) everyone else, in secret.  -1 when done."""
@@ -360,7 +360,7 @@ def _next_offerer(state, params):
     return -1
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def prepare_offerings(state, params):
     """Harvest b. (CD-HARVEST-04..06): the next seat commits its Offering, 0..souls."""
     s = _next_offerer(state, params)
@@ -378,7 +378,7 @@ def prepare_offerings(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def reveal_offerings(state, params):
     """Harvest c. (CD-HARVEST-07): the Offerings are public at once and leave the screens."""
     for s in range(params[L.P_NUM_PLAYERS]):
@@ -390,7 +390,7 @@ def reveal_offerings(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def adjust_offerings(state, params):
     """Harvest d. (CD-HARVEST-08, CD-FAQ-04..06): step SUB of Flesh card, (Flesh Favor:
     bids only), Spirit card, Spirit Favor (CD-FAVOR-05/06), Bone card."""
@@ -409,7 +409,7 @@ def adjust_offerings(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def pay_celestials(state, params):
     """Harvest e. (CD-HARVEST-09, -10, -12): total the Offerings; they go to the bank
     (but Gallevarbe's claim); the Harvest succeeds on reaching the threshold."""
@@ -425,7 +425,7 @@ def pay_celestials(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def end_of_harvest(state, params):
     """Harvest f. (CD-HARVEST-13): slot SUB's Cleopsis or Demithyle may settle the outcome."""
     f = state[L.SUB]
@@ -440,7 +440,7 @@ def end_of_harvest(state, params):
 
 
 # ---- Resolution ---------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def harvest_success(state, params):
     """Resolution a. (CD-HARVEST-15..18): the most souls offered gains the bonus Influence
     (a tie: the Bone Favor, else rules.toml harvest.bonus_tie); Mortis Knighthood pays
@@ -468,7 +468,7 @@ def harvest_success(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def harvest_failure(state, params):
     """Resolution b. (CD-FAIL-01..07, -14): one Failure token (SUB2 = 1 once taken); the
     fewest offered resolve the Fail effect, oldest first, or from the 3rd failure on are
@@ -493,7 +493,7 @@ def harvest_failure(state, params):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def resolution(state, params):
     """Resolution: a. success or b. failure of this round's Harvest."""
     if state[L.OUTCOME] == 1:
@@ -506,7 +506,7 @@ def resolution(state, params):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def eliminate(state, params, mask):
     """CD-FAIL-05, -08, -12, -13: eliminate the seats of ``mask``; the last seat left wins
     at once (CD-END-03)."""
@@ -537,7 +537,7 @@ def eliminate(state, params, mask):
 
 
 # ---- End of the Game ----------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def round_end(state, params):
     """CD-SETUP-14, CD-END-01: the game ends once the Final Harvest is resolved."""
     last = state[L.ROUND] >= params[L.P_HARVESTS] + 1
@@ -545,7 +545,7 @@ def round_end(state, params):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def end_of_game(state, params):
     """CD-END-02, -05..-09: most souls wins; the Bone Favor, then most Influence, break
     ties; else the victory is shared.  False while the Bone Favor holder decides."""
@@ -574,7 +574,7 @@ def end_of_game(state, params):
 
 
 # ---- the round machine --------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def settle(state, params):
     """Run the round machine until a seat must decide or the game is over.
 
@@ -675,12 +675,12 @@ def init(state, params, rng):
     settle(state, params)
 
 
-@njit(cache=True)
+@row_kernel
 def current_player(state, params):
     return state[L.CUR]
 
 
-@njit(cache=True)
+@row_kernel
 def is_terminal(state, params):
     return state[L.END] != L.END_PLAYING
 
@@ -711,7 +711,7 @@ def legal_actions(state, params, out):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def step(state, params, action, rng):
     state[L.MOVES] += 1
     state[L.CHOICE] = action
@@ -719,18 +719,18 @@ def step(state, params, action, rng):
     settle(state, params)
 
 
-@njit(cache=True)
+@row_kernel
 def returns(state, params, out):
     mask_returns(state[L.WIN_MASK], params[L.P_NUM_PLAYERS], out)
 
 
-@njit(cache=True)
+@row_kernel
 def scores(state, params, out):
     for s in range(params[L.P_NUM_PLAYERS]):
         out[s] = state[L.SOULS + s]
 
 
-@njit(cache=True)
+@row_kernel
 def info(state, params, out):
     out[0] = state[L.ROUND]
     out[1] = state[L.END]

@@ -12,13 +12,12 @@ that asks must be idempotent up to its request: when ``step`` hands the action
 over, the machine re-enters the same stage, recomputes the same question and
 consumes the answer.
 """
-from numba import njit
 
-from simcore.common import popcount  # noqa: F401  (re-exported for the court modules)
+from simcore.common import popcount, row_kernel  # noqa: F401  (popcount re-exported for the court modules)
 from simcore.court import layout as L
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def lowest_seat(m):
     s = 0
     while not (m >> s) & 1:
@@ -26,7 +25,7 @@ def lowest_seat(m):
     return s
 
 
-@njit(cache=True)
+@row_kernel
 def alive_mask(state, params):
     m = 0
     for s in range(params[L.P_NUM_PLAYERS]):
@@ -35,13 +34,13 @@ def alive_mask(state, params):
     return m
 
 
-@njit(cache=True)
+@row_kernel
 def others_mask(state, params, seat):
     """Bit per seat still in the game other than ``seat``."""
     return alive_mask(state, params) & ~(1 << seat)
 
 
-@njit(cache=True)
+@row_kernel
 def left_of(state, params, seat):
     """Next seat in the game clockwise (higher index, wrapping), skipping eliminated seats."""
     P = params[L.P_NUM_PLAYERS]
@@ -53,7 +52,7 @@ def left_of(state, params, seat):
     return seat
 
 
-@njit(cache=True)
+@row_kernel
 def right_of(state, params, seat):
     """Previous seat in the game (lower index, wrapping), skipping eliminated seats."""
     P = params[L.P_NUM_PLAYERS]
@@ -65,7 +64,7 @@ def right_of(state, params, seat):
     return seat
 
 
-@njit(cache=True)
+@row_kernel
 def lose_souls(state, seat, k):
     """``seat`` loses up to ``k`` souls (never below 0); returns how many it lost."""
     have = state[L.SOULS + seat]
@@ -76,7 +75,7 @@ def lose_souls(state, seat, k):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def lose_influence(state, seat, k):
     have = state[L.INFL + seat]
     t = k if k < have else have
@@ -86,7 +85,7 @@ def lose_influence(state, seat, k):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def extreme_mask(state, params, field, want_max):
     """Seats in the game holding the most (or fewest) of ``state[field + seat]``."""
     best = 0
@@ -103,7 +102,7 @@ def extreme_mask(state, params, field, want_max):
     return m
 
 
-@njit(cache=True)
+@row_kernel
 def request(state, dec, seat, kind, lo, hi, mask, eff, slot):
     """Ask ``seat`` for decision ``dec``; False when there is one legal action (taken now)."""
     state[L.DEC] = dec
@@ -132,19 +131,19 @@ def request(state, dec, seat, kind, lo, hi, mask, eff, slot):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def take(state):
     state[L.READY] = 0
     return state[L.CHOICE]
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def seat_options(mask):
     """LEG_MASK bits offering the seats of ``mask`` as options."""
     return mask << L.BIT_OPT
 
 
-@njit(cache=True)
+@row_kernel
 def bone_ready(state, ignore_used):
     h = state[L.FAVOR + L.BONE]
     if h < 0 or not state[L.ALIVE + h]:
@@ -152,7 +151,7 @@ def bone_ready(state, ignore_used):
     return ignore_used or state[L.BONE_USED] == 0
 
 
-@njit(cache=True)
+@row_kernel
 def tie(state, params, mask, eff, slot, ignore_used=False):
     """A tie among the seats of ``mask`` (two or more).
 
@@ -173,7 +172,7 @@ def tie(state, params, mask, eff, slot, ignore_used=False):
     return a - L.OPT_BASE
 
 
-@njit(cache=True)
+@row_kernel
 def give_favor(state, params, faction, seat):
     """``seat`` takes the Favor of ``faction`` (-1: back beside its deck)."""
     if faction == L.BONE and params[L.P_BONE_RESET] and state[L.FAVOR + L.BONE] != seat:
@@ -181,7 +180,7 @@ def give_favor(state, params, faction, seat):
     state[L.FAVOR + faction] = seat
 
 
-@njit(cache=True)
+@row_kernel
 def cap(v, hi):
     return v if v < hi else hi
 

@@ -10,8 +10,8 @@ lead early on is worth less than the same lead at the Final Harvest); eliminated
 get 0 and the values of the seats still in sum to 1.  A finished game gives its returns.
 """
 import numpy as np
-from numba import njit
 
+from simcore.common import row_kernel
 from simcore.court import layout as L
 
 INFL_RATE = 0.6     # souls per point of Influence
@@ -19,7 +19,7 @@ BONE_BONUS = 0.5    # the Bone Favor breaks the final tie
 AT_RISK = 1.5       # the fewest souls once failures eliminate
 
 
-@njit(cache=True)
+@row_kernel
 def evaluate(state, params, out):
     P = params[L.P_NUM_PLAYERS]
     if state[L.END] != L.END_PLAYING:
