@@ -15,7 +15,7 @@ from numba import njit
 ROW_KERNELS = []  # every row kernel, for the test that none returns an array
 
 
-def row_kernel(fn=None, *, inline="never"):
+def row_kernel(fn_or_sig=None, *, inline="never"):
     """``njit(cache=True)`` for a kernel that allocates nothing and returns no array.
 
     numba counts references to each array a function receives: an atomic
@@ -32,14 +32,18 @@ def row_kernel(fn=None, *, inline="never"):
       reference it never got); ``tests/test_conformance.py`` checks every compiled
       signature of every row kernel, and that random play leaks no allocation.
 
-    Use as ``@row_kernel`` or ``@row_kernel(inline="always")``.
+    Use as ``@row_kernel``, ``@row_kernel(inline="always")`` or with argument types,
+    ``@row_kernel((ROW, I))``, as ``njit`` takes them.
     """
+    sig = None if fn_or_sig is None or callable(fn_or_sig) else fn_or_sig
+
     def wrap(f):
-        d = njit(cache=True, inline=inline, _nrt=False)(f)
+        opts = {"cache": True, "inline": inline, "_nrt": False}
+        d = njit(sig, **opts)(f) if sig is not None else njit(**opts)(f)
         ROW_KERNELS.append(d)
         return d
 
-    return wrap if fn is None else wrap(fn)
+    return wrap(fn_or_sig) if callable(fn_or_sig) else wrap
 
 
 @njit(cache=True, inline="always")

@@ -19,7 +19,6 @@ its faction):
 
 Every function returning a bool returns False while it waits for a decision.
 """
-
 from simcore.common import row_kernel
 from simcore.court import layout as L
 from simcore.court.table import (

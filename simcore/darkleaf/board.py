@@ -1,7 +1,7 @@
 """Haggedorn: geometry, units, invulnerability, vanquish, pushes and placement."""
 import numpy as np
-from numba import njit
 
+from simcore.common import row_kernel
 from simcore.darkleaf.layout import (
     AU_IRON, AU_QUARRY, AURA, BOARD, CUR, DF0, DR0, END, END_VICTORY, ERDE, FERRY, FROZEN,
     GRAVE,
@@ -10,7 +10,7 @@ from simcore.darkleaf.layout import (
     RECL, ROOK, SAGE, STILL, TIDE_BIT, TURN, VANQ, WIBO, WINNER,
 )
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def rt(x):
     """``x`` as a run-time int64.  numba compiles a helper once per argument type and gives a
     constant argument its own literal type, so a helper called with a constant at one call
@@ -19,7 +19,7 @@ def rt(x):
     return np.int64(x)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def rtb(x):
     """``x`` as a run-time bool (see ``rt``)."""
     return np.bool_(x)
@@ -29,22 +29,22 @@ DR = DR0   # rank and file steps of each direction, seen from seat 0
 DF = DF0
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def cell_seat(c):
     return (c - 1) // 6
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def cell_type(c):
     return (c - 1) % 6
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def clan_of(params, seat):
     return params[P_CLAN + seat]
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def nxt(sq, seat, d):
     """The square one step from ``sq`` in ``seat``-relative direction d, or -1 off the board."""
     s = 1 if seat == 0 else -1
@@ -55,20 +55,20 @@ def nxt(sq, seat, d):
     return r * 8 + f
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def rel_rank(sq, seat):
     """Rank counted from ``seat``'s Seat (0 The Seat .. 7 The Range)."""
     return sq // 8 if seat == 0 else 7 - sq // 8
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def cheb(a, b):
     dr = abs(a // 8 - b // 8)
     df = abs(a % 8 - b % 8)
     return dr if dr > df else df
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def dir_between(seat, a, b):
     """Direction (relative to seat) of the straight line from a to b, and the distance; (-1, 0)
     when a and b are not on one line."""
@@ -88,7 +88,7 @@ def dir_between(seat, a, b):
     return -1, 0
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def center_bit(sq):
     if sq == 27:
         return 1
@@ -101,18 +101,18 @@ def center_bit(sq):
     return 0
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def reclaimed(state, sq):
     return (state[RECL] & center_bit(sq)) != 0
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def blocked_for(state, params, seat, sq):
     """A Reclaimed territory is blocked to (non-Erde) rival units as a journey end or push end."""
     return clan_of(params, seat) != ERDE and reclaimed(state, sq)
 
 
-@njit(cache=True)
+@row_kernel
 def find_unit(state, seat, t):
     for sq in range(64):
         c = state[BOARD + sq]
@@ -121,18 +121,18 @@ def find_unit(state, seat, t):
     return -1
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def royal_type(params, seat):
     cl = clan_of(params, seat)
     return QUEEN if (cl == HULDRA or cl == WIBO or cl == HEXEN) else KING
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def path_targets_royal(clan):
     return clan == HULDRA or clan == MURG or clan == FERRY
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def endless_stasis(state, params, sq):
     """A Wibo pawn in the Wibo Seat under The Endless (invulnerable and immovable)."""
     c = state[BOARD + sq]
@@ -142,7 +142,7 @@ def endless_stasis(state, params, sq):
     return clan_of(params, s) == WIBO and state[LAW + s] != 0 and rel_rank(sq, s) == 0
 
 
-@njit(cache=True)
+@row_kernel
 def invulnerable(state, params, sq, attacker):
     """Whether the unit on ``sq`` cannot be vanquished by ``attacker`` (a seat, or -1 for
     Haggedorn's Will)."""
@@ -183,14 +183,14 @@ def invulnerable(state, params, sq, attacker):
     return False
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def frozen(state, sq):
     """The unit may not be used or moved this turn (Rival Regrowth)."""
     v = state[FROZEN + sq]
     return v >= 0 and (v & TIDE_BIT) == 0 and state[TURN] <= v
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def unmoving(state, sq):
     """The unit may not journey or relocate this turn: frozen, or rooted by Unrelenting
     Tide (which still lets it perform deeds)."""
@@ -198,20 +198,20 @@ def unmoving(state, sq):
     return v >= 0 and state[TURN] <= (v & (TIDE_BIT - 1))
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def movable(state, params, sq):
     """Whether any effect may move or relocate the unit (The Endless stasis forbids it)."""
     return not endless_stasis(state, params, sq)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def set_win(state, seat):
     if state[END] == 0:
         state[END] = END_VICTORY
         state[WINNER] = seat
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def clear_sq(state, sq):
     state[BOARD + sq] = 0
     state[AURA + sq] = 0
@@ -219,7 +219,7 @@ def clear_sq(state, sq):
     state[FROZEN + sq] = -1
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def move_unit(state, a, b):
     if a == b:
         return
@@ -230,7 +230,7 @@ def move_unit(state, a, b):
     clear_sq(state, a)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def swap_units(state, a, b):
     for off in (BOARD, AURA, LADDER, FROZEN):
         t = state[off + a]
@@ -238,7 +238,7 @@ def swap_units(state, a, b):
         state[off + b] = t
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def put_unit(state, sq, seat, t):
     state[BOARD + sq] = 1 + seat * 6 + t
     state[AURA + sq] = 0
@@ -246,7 +246,7 @@ def put_unit(state, sq, seat, t):
     state[FROZEN + sq] = -1
 
 
-@njit(cache=True)
+@row_kernel
 def remove_to_grave(state, params, sq, by):
     """Vanquish bookkeeping: the unit leaves Haggedorn for the graveyard (no protection checks)."""
     c = state[BOARD + sq]
@@ -267,7 +267,7 @@ def remove_to_grave(state, params, sq, by):
             set_win(state, 1 - s)
 
 
-@njit(cache=True)
+@row_kernel
 def vanquish(state, params, sq, by):
     """Try to vanquish the unit on ``sq`` (``by``: acting seat, -1 for the Will).
 
@@ -281,7 +281,7 @@ def vanquish(state, params, sq, by):
     return 1
 
 
-@njit(cache=True)
+@row_kernel
 def free_near(state, target, excl):
     """Next best territory: the closest empty square to ``target`` (ties by index), or -1."""
     best = -1
@@ -295,7 +295,7 @@ def free_near(state, target, excl):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def free_in_seat(state, seat, file_hint):
     """An empty territory in ``seat``'s Seat nearest to the file; else the rank above, etc."""
     for rr in range(8):
@@ -314,7 +314,7 @@ def free_in_seat(state, seat, file_hint):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def ring_count(state, params, seat, centres_type, out, base, write):
     """Candidate squares 'adjacent to' every unit of ``seat`` of type ``centres_type`` with next
     best territory placement: the empty squares at the smallest ring distance (1, then 2...)."""
@@ -339,7 +339,7 @@ def ring_count(state, params, seat, centres_type, out, base, write):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def push_ok(state, params, pusher, sq, d, k, ign1, ign2):
     """Whether the unit on ``sq`` can be Flowed ``k`` territories in direction d (relative to
     ``pusher``); squares ign1/ign2 count as empty.  Going off the edge counts as 1 territory and
@@ -364,7 +364,7 @@ def push_ok(state, params, pusher, sq, d, k, ign1, ign2):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def do_push(state, params, pusher, sq, d, k, excl):
     """Flow the unit on ``sq`` (already checked with push_ok; the last square it stood on is
     where the Flow initiated; a unit with Iron Plating pushed off stays there unless it is
@@ -402,7 +402,7 @@ def do_push(state, params, pusher, sq, d, k, excl):
     return cur
 
 
-@njit(cache=True)
+@row_kernel
 def to_limbo(state, sq, mode, anchor):
     """The unit on ``sq`` leaves the board until its territory is picked (D_RELOC)."""
     i = LIMBO if state[LIMBO] == 0 else LIMBO + 6
@@ -415,7 +415,7 @@ def to_limbo(state, sq, mode, anchor):
     clear_sq(state, sq)
 
 
-@njit(cache=True)
+@row_kernel
 def new_to_limbo(state, seat, t, mode, anchor):
     """A new unit (already out of the graveyard) waiting for its territory (D_RELOC)."""
     i = LIMBO if state[LIMBO] == 0 else LIMBO + 6
@@ -427,14 +427,14 @@ def new_to_limbo(state, seat, t, mode, anchor):
     state[i + 5] = anchor
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _is_edge(sq):
     r = sq // 8
     f = sq % 8
     return r == 0 or r == 7 or f == 0 or f == 7
 
 
-@njit(cache=True)
+@row_kernel
 def place_gen(state, params, mode, anchor, owner, out, base, write):
     """Territories where the moving player may place a unit of ``owner`` in placement mode
     ``mode`` around ``anchor`` (next best territory placement: the first non-empty tier)."""
@@ -480,7 +480,7 @@ def place_gen(state, params, mode, anchor, owner, out, base, write):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def free_edge(state, target, excl):
     best = -1
     bd = 99
@@ -495,7 +495,7 @@ def free_edge(state, target, excl):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def knight_or_sage_in_grave(state, seat):
     if state[GRAVE + seat * 6 + KNIGHT] > 0:
         return KNIGHT
@@ -504,7 +504,7 @@ def knight_or_sage_in_grave(state, seat):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def count_units(state, seat, t):
     n = 0
     for sq in range(64):
@@ -514,6 +514,6 @@ def count_units(state, seat, t):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def turn_seat(state):
     return state[CUR]

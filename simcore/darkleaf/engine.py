@@ -10,7 +10,7 @@ they cost reference counting on every call (about 60 ns a step, measured).
 """
 from numba import njit
 
-from simcore.common import winner_returns
+from simcore.common import row_kernel, winner_returns
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, clan_of, do_push, free_near, movable, move_unit,
     new_to_limbo, nxt, push_ok, put_unit, reclaimed, remove_to_grave, rt, rtb, set_win, swap_units,
@@ -71,36 +71,36 @@ def init(state, params, rng):
     advance(state, params, rt(ST_SETUP), rng)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def current_player(state, params):
     return state[L.CUR]
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def is_terminal(state, params):
     return state[L.END] != L.END_PLAYING
 
 
-@njit(cache=True)
+@row_kernel
 def legal_actions(state, params, out):
     if state[L.END] != L.END_PLAYING:
         return 0
     return opts(state, params, out, rtb(True))
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def returns(state, params, out):
     winner_returns(state[L.WINNER], out)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def scores(state, params, out):
     """Rival units vanquished by each seat's side (units the other seat lost)."""
     out[0] = state[L.VANQ + 1]
     out[1] = state[L.VANQ + 0]
 
 
-@njit(cache=True)
+@row_kernel
 def info(state, params, out):
     first = state[L.FIRST]
     out[0] = state[L.ROUND]
@@ -128,7 +128,7 @@ def determinize(state, params, observer, rng):
 
 
 # ---- journeys -------------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _tremor(state, params, seat, k):
     for d in range(8):
         u = nxt(k, seat, d)
@@ -142,7 +142,7 @@ def _tremor(state, params, seat, k):
         move_unit(state, u, w)
 
 
-@njit(cache=True)
+@row_kernel
 def _ferry_land(state, params, seat, origin, dest, d, dist):
     t = cell_type(state[L.BOARD + origin])
     flows = t == L.PAWN or t == L.SAGE or t == L.KNIGHT
@@ -187,7 +187,7 @@ def _ferry_land(state, params, seat, origin, dest, d, dist):
     return ST_AFTER
 
 
-@njit(cache=True)
+@row_kernel
 def _do_journey(state, params, seat, origin, dest, code):
     x = code - 1
     wrapped = x >= 128
@@ -253,7 +253,7 @@ def _do_journey(state, params, seat, origin, dest, code):
 
 
 # ---- deeds ----------------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _destroy(state, params, seat, rng):
     v = state[L.ROLLV] if state[L.ROLLS] > 0 else roll(state, params, seat, rng)
     tg = state[L.TGT]
@@ -287,7 +287,7 @@ def _destroy(state, params, seat, rng):
     return ST_AFTER
 
 
-@njit(cache=True)
+@row_kernel
 def _reclaim(state, params, seat, rng):
     v = state[L.ROLLV] if state[L.ROLLS] > 0 else roll(state, params, seat, rng)
     thr = params[L.P_ERDE_RECLAIM_LAW] if state[L.LAW + seat] else params[L.P_ERDE_RECLAIM]
@@ -300,7 +300,7 @@ def _reclaim(state, params, seat, rng):
     return ST_AFTER
 
 
-@njit(cache=True)
+@row_kernel
 def _morph_one(state, params, seat, tsq):
     """Morph the rival unit on tsq; returns the new pawn's square, -2 when it goes to the Seat
     (royal) or no pawn was left, -3 when it waits to be placed off a Reclaimed territory, -1
@@ -323,7 +323,7 @@ def _morph_one(state, params, seat, tsq):
     return tsq
 
 
-@njit(cache=True)
+@row_kernel
 def _morph(state, params, seat, rng):
     ok = (state[L.TFLAGS] & L.TF_SEED) != 0
     if not ok:
@@ -346,7 +346,7 @@ def _morph(state, params, seat, rng):
     return ST_AFTER
 
 
-@njit(cache=True)
+@row_kernel
 def _hunt_hit(state, params, seat, sq):
     vt = cell_type(state[L.BOARD + sq])
     rv = 1 - seat
@@ -359,7 +359,7 @@ def _hunt_hit(state, params, seat, sq):
 
 
 # ---- setup: Divine Quarry and handicap bones --------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _divine_quarry(state, params, seat, a):
     """D_QUARRY: the Hexen player names a rival unit as a Divine Quarry (two in all, or as
     many as there are candidates)."""
@@ -377,7 +377,7 @@ def _divine_quarry(state, params, seat, a):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _slot_bone(state, params, seat, a):
     """Phase 4, Slot Bones: the bone in hand goes into slot action ``a``; a completed row is
     acquired at once (Phase 5, Acquire Power).  Returns the stage from Acquire Power, or -1
@@ -392,7 +392,7 @@ def _slot_bone(state, params, seat, a):
     return -1
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _handicap_bone(state, params, seat, a):
     """D_HCAP (Tips & Tricks handicap): slot the rolled handicap bone, then setup goes on."""
     if a == L.A_DONE:  # no slot takes this bone (never with the rules data): back to the pool
@@ -403,7 +403,7 @@ def _handicap_bone(state, params, seat, a):
 
 
 # ---- Phase 1: Upkeep ------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _upkeep(state, params, seat, cl, a, rng):
     """D_UPKEEP: spend a relic token (Predictive Model, Electromagnetic Loop, Unrelenting Tide,
     Banish), activate Haggedorn's Will, return a dead row's bones, or end the Upkeep."""
@@ -431,7 +431,7 @@ def _upkeep(state, params, seat, cl, a, rng):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _banish(state, params, seat, a):
     """D_BANISH (Erde relic): the rival unit on SEL goes to territory ``a``; then the next."""
     if a != L.A_DONE:
@@ -444,7 +444,7 @@ def _banish(state, params, seat, a):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _unrelenting_tide(state, params, seat, a):
     """D_DIR in the Upkeep (Ferrymen relic): the rival royal slides in direction ``a`` and is
     rooted (no journey or relocation) through the rival's next turn."""
@@ -459,7 +459,7 @@ def _unrelenting_tide(state, params, seat, a):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _master_the_current(state, params, seat, a):
     """D_DIR when acquired (Ferrymen miracle): Flow the picked pawn(s) 1 in direction ``a``."""
     if a != L.A_DONE:
@@ -472,7 +472,7 @@ def _master_the_current(state, params, seat, a):
 
 
 # ---- Phase 2: Declare Intent ----------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _declare_intent(state, params, seat, a, rng):
     """D_INTENT: journey (roll now unless Predictive Model rolled already), deed, or pass."""
     if a == L.A_DONE:
@@ -486,7 +486,7 @@ def _declare_intent(state, params, seat, a, rng):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _deed_target(state, params, seat, cl, a, rng):
     """D_DEED_TGT: the deed's target.  Wibo declared a Morph (the journey comes first); a Murg
     knight may name a second target (Lock), else the Destroy is rolled."""
@@ -504,7 +504,7 @@ def _deed_target(state, params, seat, cl, a, rng):
     return _destroy(state, params, seat, rng)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _deed_unit(state, params, seat, cl, a, rng):
     """D_DEED_UNIT: the unit that performs the deed; Erde Reclaim is rolled at once."""
     state[L.SEL] = a
@@ -515,7 +515,7 @@ def _deed_unit(state, params, seat, cl, a, rng):
 
 
 # ---- Phase 3: Roll & Execute ----------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _journey_unit(state, params, seat, a):
     """D_UNIT: the unit that journeys, Metamorphic (Erde: a third share), or no journey."""
     if a == L.A_DONE:
@@ -530,7 +530,7 @@ def _journey_unit(state, params, seat, a):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _flow(state, params, seat, a):
     """D_FLOW (Ferrymen deed): Flow the rival unit in direction ``a`` (1 or, Barbaric, 2
     territories); FLOW_MODE says which unit: 0 the one landed upon, 1 the one ahead, 2 one
@@ -563,7 +563,7 @@ def _flow(state, params, seat, a):
     return ST_AFTER
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _belay(state, params, dec, a):
     """D_BELAY_UNIT / D_BELAY_DEST (Ferrymen king): a neighbouring unit, then where it goes."""
     if dec == L.D_BELAY_DEST:
@@ -576,7 +576,7 @@ def _belay(state, params, dec, a):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _morph_decision(state, params, seat, a, rng):
     """D_MORPH (Wibo deed after the journey): Morph (rolled, or sure with Starter Seed); a
     sage may Morph a second, diagonal unit (Mass Morph, D_MORPH_TGT2)."""
@@ -594,7 +594,7 @@ def _morph_decision(state, params, seat, a, rng):
     return _morph(state, params, seat, rng)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _retreat(state, params, seat, dec, a, rng):
     """D_RETREAT / D_RETREAT_DEST (Wibo): roll to retreat the new pawn (Hasty Retreat: the
     knight, the pawn placed beside it), then where it goes."""
@@ -614,7 +614,7 @@ def _retreat(state, params, seat, dec, a, rng):
     return ST_AFTER
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _huldra_roll(state, params, seat, a, rng):
     """D_HULDRA (clan trait, no intent declared): with the roll in hand journey, Hunt, Leap,
     Tweak (reroll), or pass."""
@@ -636,7 +636,7 @@ def _huldra_roll(state, params, seat, a, rng):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _hunt(state, params, seat, dec, a):
     """D_HUNT_UNIT: the Huldra hunter (the roll is its distance); D_HUNT_TGT / D_PIVOT: the
     unit it hits (a Pivot sage's remainder may also be declined)."""
@@ -651,7 +651,7 @@ def _hunt(state, params, seat, dec, a):
 
 
 # ---- Hexes (end of Roll & Execute, or a new Hex relic in Acquire Power) ---------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _hex(state, a):
     """D_HEX: cast a Hex (Poison Garden or Witch's Ladder token), or stop casting."""
     if a == L.A_DONE:
@@ -661,7 +661,7 @@ def _hex(state, a):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _hex_caster(state, params, seat, a):
     """D_HEX_CASTER: Poison Garden is cast on the caster's territory at once; Witch's Ladder
     asks for its target next (D_WL_TGT)."""
@@ -678,7 +678,7 @@ def _hex_caster(state, params, seat, a):
     return ST_WAIT
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _witchs_ladder(state, params, seat, a):
     """D_WL_TGT: the Witch's Ladder target; a caster that journeyed beside a Hexen rook (Place
     of Power) places a second, free Ladder."""
@@ -704,7 +704,7 @@ def _witchs_ladder(state, params, seat, a):
 
 
 # ---- Phase 4: Slot Bones --------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _slot_bones(state, params, seat, a):
     """D_SLOT: slot the bone in hand, return a dead row's bones, or keep the bone."""
     if a >= L.A_RETURN:  # DG-SLOT-15: the skill no longer applies; its bones go home
@@ -717,7 +717,7 @@ def _slot_bones(state, params, seat, a):
 
 
 # ---- Phase 5: Acquire Power -----------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _acquire_pick(state, params, seat, cl, a):
     """D_PICK: the unit an acquired aura or miracle acts on (row PEND, step PSTEP)."""
     r = state[L.PEND]
@@ -769,7 +769,7 @@ def _acquire_pick(state, params, seat, cl, a):
     return ST_END
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _acquire_place(state, params, seat, cl, a):
     """D_PLACE: Rival Regrowth (a rival pawn, frozen a turn) or That Which Cannot Be Destroyed
     (an Erde pawn) is placed; else the picked unit relocates to ``a``."""
@@ -789,7 +789,7 @@ def _acquire_place(state, params, seat, cl, a):
     return ST_END
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _renewal(state, seat, a):
     """D_RENEWAL (Huldra miracle): one bone slotted on the rival's board goes back to the
     rival's pool."""
@@ -800,7 +800,7 @@ def _renewal(state, seat, a):
 
 
 # ---- placement of units off the board (DG-CORE-03) -----------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _relocate(state, a):
     """D_RELOC: the first unit waiting in LIMBO takes territory ``a``; the turn resumes where
     it stopped once every such unit is placed."""
@@ -824,7 +824,7 @@ def _relocate(state, a):
 
 
 # ---- step -----------------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _apply(state, params, a, rng):
     """Apply action a to the pending decision; returns the stage to run next."""
     dec = state[L.DEC]
@@ -905,7 +905,7 @@ def _apply(state, params, a, rng):
     return ST_AFTER
 
 
-@njit(cache=True)
+@row_kernel
 def step(state, params, action, rng):
     a = np_int(action)
     turn = state[L.TURN]
@@ -928,6 +928,6 @@ def step(state, params, action, rng):
         advance(state, params, st, rng)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def np_int(x):
     return int(x)

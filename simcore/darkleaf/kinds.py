@@ -25,8 +25,7 @@ choice (declare intent, pick the unit, pick the destination) counts under one ki
     pass              end Upkeep, cancel a journey, decline an optional step (no Flow, no Hex,
                       no Morph roll, no retreat, no Belay), leave the bone in the pool
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkleaf.board import clan_of
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_LEAP, A_RETURN, A_SPEND, A_WILL, A_YES, CUR, D_AURA_CHOICE,
@@ -44,7 +43,7 @@ KIND_NAMES = ("journey", "Leap", "Hunt", "Destroy", "Flow", "Reclaim", "Morph", 
  K_WILL, K_SLOT, K_SKILL, K_PLACE, K_PASS) = range(len(KIND_NAMES))
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _deed_kind(cl):
     """The declared deed of a clan that declares intent (The Murg, Erde, Wildero Wibo)."""
     if cl == MURG:
@@ -56,7 +55,7 @@ def _deed_kind(cl):
     return K_PASS
 
 
-@njit(cache=True)
+@row_kernel
 def action_kind(state, params, action):
     """Kind of ``action`` in ``state`` (an index into :data:`KIND_NAMES`); reads the pending
     decision only, never raises, never allocates."""

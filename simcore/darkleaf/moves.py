@@ -5,8 +5,7 @@ the squares into ``out[base:base+count]``; without it only counts (legal_actions
 to list the units that can act).  ``journey_find`` recovers direction/distance of a chosen
 destination.
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, movable, nxt,
     push_ok, rel_rank, rt, unmoving,
@@ -20,7 +19,7 @@ from simcore.darkleaf.layout import (
 
 ANY_DEST = -2   # journey_gen(want=ANY_DEST): whether the unit has any destination
 
-@njit(cache=True)
+@row_kernel
 def journey_mask(state, params, seat, sq):
     c = state[BOARD + sq]
     t = cell_type(c)
@@ -39,7 +38,7 @@ def journey_mask(state, params, seat, sq):
     return DM_ALL
 
 
-@njit(cache=True)
+@row_kernel
 def can_end(state, params, seat, origin, t, n):
     """Whether a journey of ``seat``'s unit (type t, from origin) may end on square n."""
     occ = state[BOARD + n]
@@ -69,7 +68,7 @@ def can_end(state, params, seat, origin, t, n):
     return False
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _deep_roots_gen(state, params, seat, sq, out, base, write, want):
     """Deep Roots: the Wibo queen journeys 1 territory, or swaps with a Wibo pawn beside her."""
     n_out = 0
@@ -97,7 +96,7 @@ def _deep_roots_gen(state, params, seat, sq, out, base, write, want):
     return 0 if want >= 0 else n_out
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want):
     """Hexen: the bone names the direction (a knight also the opposite one, The Celestial
     Compass adds both neighbouring directions); any distance along clear territories."""
@@ -136,7 +135,7 @@ def _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want):
     return 0 if want >= 0 else n_out
 
 
-@njit(cache=True)
+@row_kernel
 def journey_gen(state, params, seat, sq, pts, out, base, write, want):
     """Destinations of the unit on ``sq`` for a journey worth ``pts`` (Hexen: the direction
     roll).  With ``want >= 0`` returns the code ``1 + d*16 + dist + 128*wrapped`` of the
@@ -202,7 +201,7 @@ def journey_gen(state, params, seat, sq, pts, out, base, write, want):
     return 0 if want >= 0 else n_out
 
 
-@njit(cache=True)
+@row_kernel
 def _erde_exact(state, params, seat, u, k):
     """Whether the Erde unit on ``u`` can journey exactly ``k`` territories (one share)."""
     t = cell_type(state[BOARD + u])
@@ -223,7 +222,7 @@ def _erde_exact(state, params, seat, u, k):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _erde_free(state, params, seat, u, x0, x1):
     """An Erde unit on ``u`` that may still take a share (not moved yet this journey)."""
     c = state[BOARD + u]
@@ -237,7 +236,7 @@ def _erde_free(state, params, seat, u, x0, x1):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def _erde_one(state, params, seat, rem, x0, x1):
     for u in range(64):
         if _erde_free(state, params, seat, u, x0, x1) and \
@@ -246,7 +245,7 @@ def _erde_one(state, params, seat, rem, x0, x1):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def erde_rest(state, params, seat, origin, dest, rem, left):
     """Whether, once the unit on ``origin`` has taken the share to ``dest``, the remaining
     ``rem`` territories can be journeyed exactly by up to ``left`` other units (DG-ERDE-15;
@@ -287,7 +286,7 @@ def erde_rest(state, params, seat, origin, dest, rem, left):
     return ok
 
 
-@njit(cache=True)
+@row_kernel
 def hunt_gen(state, params, seat, sq, dist, pivot, out, base, write):
     """Hunt targets of the Huldra unit on ``sq`` at distance ``dist`` (Long Bow: dist or dist+1;
     ``pivot``: a Pivot sage's remainder, any diagonal)."""
@@ -342,7 +341,7 @@ def hunt_gen(state, params, seat, sq, dist, pivot, out, base, write):
     return n_out
 
 
-@njit(cache=True)
+@row_kernel
 def destroy_capable(state, params, seat, sq):
     """Murg pawn/knight, or the king while adjacent to a Murg rook (Sanctioned Violence)."""
     c = state[BOARD + sq]
@@ -361,7 +360,7 @@ def destroy_capable(state, params, seat, sq):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def destroy_gen(state, params, seat, sq, nonroyal, excl, out, base, write):
     """Rival units adjacent to the Murg unit on ``sq`` that a Destroy may target."""
     n_out = 0
@@ -383,7 +382,7 @@ def destroy_gen(state, params, seat, sq, nonroyal, excl, out, base, write):
     return n_out
 
 
-@njit(cache=True)
+@row_kernel
 def morph_gen(state, params, seat, sq, diag, excl, out, base, write):
     """Rival units neighboring (``diag``: diagonal to) the Wibo unit on ``sq`` it may Morph."""
     n_out = 0
@@ -408,7 +407,7 @@ def morph_gen(state, params, seat, sq, diag, excl, out, base, write):
     return n_out
 
 
-@njit(cache=True)
+@row_kernel
 def morph_reach(state, params, seat, u, out, base, write):
     """Rival units the Wibo unit on ``u`` may be declared to Morph (DG-PHASE-12): each is
     vulnerable and neighbors a territory that some roll of the Wibo bone lets ``u`` journey
@@ -449,7 +448,7 @@ def morph_reach(state, params, seat, u, out, base, write):
     return n_out
 
 
-@njit(cache=True)
+@row_kernel
 def retreat_gen(state, params, seat, sq, dist, le, out, base, write):
     """Retreat destinations toward the Wibo Seat (back, back-left, back-right)."""
     n_out = 0
@@ -469,7 +468,7 @@ def retreat_gen(state, params, seat, sq, dist, le, out, base, write):
     return n_out
 
 
-@njit(cache=True)
+@row_kernel
 def ladder_gen(state, params, seat, sq, excl, out, base, write):
     """Witch's Ladder targets: rival non-Quarry units diagonal to ``sq`` at any distance,
     whatever stands between (never a rook or the Erde king; one Ladder per unit)."""
@@ -494,7 +493,7 @@ def ladder_gen(state, params, seat, sq, excl, out, base, write):
     return n_out
 
 
-@njit(cache=True)
+@row_kernel
 def adjacent_to_type(state, seat, sq, t, orth):
     step = 2 if orth else 1
     for d in range(0, 8, step):

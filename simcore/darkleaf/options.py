@@ -3,8 +3,7 @@
 The per-decision option functions have one caller (``opts``) and are ``inline="always"``,
 like the tiny helpers used inside board loops: a non-inlined call costs reference counting.
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, cheb, clan_of, do_push, frozen, invulnerable,
     movable, nxt, place_gen, push_ok, rel_rank, ring_count, rt, rtb, unmoving,
@@ -20,33 +19,33 @@ from simcore.darkleaf.skills import (
 
 
 # ---- helpers ---------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _own(state, seat, sq):
     c = state[L.BOARD + sq]
     return c != 0 and cell_seat(c) == seat
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _rival(state, seat, sq):
     c = state[L.BOARD + sq]
     return c != 0 and cell_seat(c) != seat
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _add(out, n, a, write):
     if write:
         out[n] = a
     return n + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _wibo_queen(state, params, sq):
     """The unit on sq is the Wibo queen: Deep Roots caps what a rival moves her to 1."""
     c = state[L.BOARD + sq]
     return c != 0 and cell_type(c) == L.QUEEN and clan_of(params, cell_seat(c)) == L.WIBO
 
 
-@njit(cache=True)
+@row_kernel
 def _quarry_ok(state, params, hx, sq):
     c = state[L.BOARD + sq]
     if c == 0 or cell_seat(c) == hx or rel_rank(sq, hx) < 6:
@@ -59,7 +58,7 @@ def _quarry_ok(state, params, hx, sq):
     return not invulnerable(state, params, sq, hx)
 
 
-@njit(cache=True)
+@row_kernel
 def _tide_moves(state, params, seat, d):
     """How far Unrelenting Tide slides the rival royal in direction d."""
     rv = 1 - seat
@@ -78,7 +77,7 @@ def _tide_moves(state, params, seat, d):
     return k, cur
 
 
-@njit(cache=True)
+@row_kernel
 def _banish_next(state, params, seat):
     for sq in (27, 28, 35, 36):
         if _rival(state, seat, sq) and movable(state, params, sq):
@@ -86,7 +85,7 @@ def _banish_next(state, params, seat):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _casters(state, params, seat, out, base, write):
     """Hexen units that may Hex now: the unit that journeyed (not a rook) and every sage."""
     n = 0
@@ -105,7 +104,7 @@ def _casters(state, params, seat, out, base, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _flow_opt(state, params, seat, victim, d, k, ign, ripple):
     """1 when the victim can be Flowed k in d directly, 2 through Ripple Effect, 0 not at all."""
     if push_ok(state, params, seat, victim, d, k, ign, rt(-1)):
@@ -122,7 +121,7 @@ def _flow_opt(state, params, seat, victim, d, k, ign, ripple):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def _apply_flow(state, params, seat, victim, d, k, ign, ripple, excl):
     how = _flow_opt(state, params, seat, victim, d, k, ign, ripple)
     if how == 2:
@@ -132,7 +131,7 @@ def _apply_flow(state, params, seat, victim, d, k, ign, ripple, excl):
         do_push(state, params, seat, victim, d, k, excl)
 
 
-@njit(cache=True)
+@row_kernel
 def _flow_opts(state, params, out, write):
     """Options of D_FLOW: FLOW_MODE 0 landing upon (TGT victim, SEL mover origin), 1 ahead (TGT
     victim, d = JDIR), 2 zero journey (SEL the Ferrymen unit)."""
@@ -167,7 +166,7 @@ def _flow_opts(state, params, out, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _pick_opts(state, params, out, write):
     seat = state[L.CUR]
     cl = clan_of(params, seat)
@@ -223,7 +222,7 @@ def _pick_opts(state, params, out, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _place_opts(state, params, out, write):
     seat = state[L.CUR]
     cl = clan_of(params, seat)
@@ -249,7 +248,7 @@ def _place_opts(state, params, out, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _hcap_opts(state, params, seat, out, write):
     """Handicap bone in hand (setup, DG-TIPS-01..04): every slot it may go in, except one that
     would complete a miracle row (no miracle is activated during setup)."""
@@ -273,7 +272,7 @@ def _hcap_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _return_opts(state, params, seat, out, n, write):
     """DG-SLOT-15: one optional 'return row r's bones' action per row whose skill is no longer
     applicable and still holds bones (offered in the Upkeep and Slot Bones decisions)."""
@@ -288,7 +287,7 @@ def _return_opts(state, params, seat, out, n, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _relic_spend_opts(state, params, seat, tf, out, n, write):
     """The relic tokens seat may spend in Upkeep (Murg relics, Unrelenting Tide, Banish)."""
     cl = clan_of(params, seat)
@@ -310,7 +309,7 @@ def _relic_spend_opts(state, params, seat, tf, out, n, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _upkeep_opts(state, params, out, write):
     seat = state[L.CUR]
     n = 0
@@ -324,7 +323,7 @@ def _upkeep_opts(state, params, out, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _any_journey(state, params, seat, pts):
     for sq in range(64):
         if _own(state, seat, sq) and journey_gen(state, params, seat, sq, pts, state, 0, rtb(False),
@@ -333,7 +332,7 @@ def _any_journey(state, params, seat, pts):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _leap_ok(state, params, seat):
     q = royal_sq(state, params, seat)
     if q < 0 or unmoving(state, q) or not movable(state, params, q):
@@ -347,7 +346,7 @@ def _leap_ok(state, params, seat):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _leap_opts(state, params, seat, out, write):
     n = 0
     for sq in range(64):
@@ -360,7 +359,7 @@ def _leap_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _hunt_units(state, params, seat, dist, out, write):
     n = 0
     for sq in range(64):
@@ -370,7 +369,7 @@ def _hunt_units(state, params, seat, dist, out, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _deed_unit_ok(state, params, seat, cl, sq, out):
     """Whether seat's unit on sq may perform the clan deed now (Destroy, Reclaim, Morph)."""
     if cl == L.MURG:
@@ -385,7 +384,7 @@ def _deed_unit_ok(state, params, seat, cl, sq, out):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _deed_units(state, params, seat, out, write):
     """D_DEED_UNIT: the units that may perform the deed."""
     cl = clan_of(params, seat)
@@ -396,7 +395,7 @@ def _deed_units(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _any_deed_unit(state, params, seat, out):
     """Whether some unit may perform the deed (D_INTENT offers the deed then)."""
     cl = clan_of(params, seat)
@@ -406,7 +405,7 @@ def _any_deed_unit(state, params, seat, out):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def morph_ready(state, params, seat):
     """The declared Morph target (TGT) neighbors the unit that journeyed and is vulnerable."""
     j = state[L.JUNIT]
@@ -425,7 +424,7 @@ def morph_ready(state, params, seat):
     return False
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _journey_unit_opts(state, params, seat, cl, out, write):
     """D_UNIT: own units with a destination for the roll (JPTS), Metamorphic, no journey."""
     n = 0
@@ -450,7 +449,7 @@ def _journey_unit_opts(state, params, seat, cl, out, write):
     return n
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _belay_opts(state, params, seat, dec, out, write):
     """D_BELAY_UNIT: own units beside the Ferrymen king that may move to a free neighbour of
     it (then no); D_BELAY_DEST: those free neighbours."""
@@ -476,7 +475,7 @@ def _belay_opts(state, params, seat, dec, out, write):
     return n
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _hex_opts(state, params, seat, out, write):
     """D_HEX: the Hex tokens that have a caster and something to mark, then done."""
     n = 0
@@ -502,7 +501,7 @@ def _hex_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _hex_caster_opts(state, params, seat, out, write):
     """D_HEX_CASTER: the units that may cast the chosen Hex (PEND)."""
     n = 0
@@ -520,7 +519,7 @@ def _hex_caster_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _slot_opts(state, params, seat, out, write):
     """D_SLOT (Phase 4): every slot the bone in hand may go in, dead rows to return, keep."""
     n = 0
@@ -535,7 +534,7 @@ def _slot_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _dir_opts(state, params, seat, cl, out, write):
     """D_DIR: Unrelenting Tide directions that slide the rival royal, or Master the Current
     directions that Flow a picked pawn."""
@@ -558,7 +557,7 @@ def _dir_opts(state, params, seat, cl, out, write):
     return n
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _huldra_opts(state, params, seat, out, write):
     """D_HULDRA: journey, Hunt, Leap, Tweak with the roll in hand, or pass."""
     n = 0
@@ -575,7 +574,7 @@ def _huldra_opts(state, params, seat, out, write):
     return n
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _banish_opts(state, params, out, write):
     """D_BANISH: empty non-centre territories off both Seats (1 away for a rooted queen)."""
     n = 0
@@ -590,7 +589,7 @@ def _banish_opts(state, params, out, write):
     return n
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _small_opts(state, params, seat, dec, out, write):
     """The decisions with few options: Divine Quarry, intent, Morph, retreat, aura choice,
     knight move, Renewal."""
@@ -634,7 +633,7 @@ def _small_opts(state, params, seat, dec, out, write):
 
 
 # ---- legal actions --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def opts(state, params, out, write):
     """Legal actions of the pending decision (DEC) in out[:n] (``write``) and their count n."""
     dec = state[L.DEC]

@@ -1,11 +1,10 @@
 """Position helpers shared by the position value (:mod:`value`) and the scripted player."""
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkleaf import layout as L
 from simcore.darkleaf.board import cell_seat
 
 
-@njit(cache=True)
+@row_kernel
 def clear_line(state, a, b):
     """1 when a and b share a neighboring line (rank or file), 2 a diagonal line, with nothing
     standing between them; 0 otherwise."""
@@ -22,7 +21,7 @@ def clear_line(state, a, b):
     return 1 if (dr == 0 or df == 0) else 2
 
 
-@njit(cache=True)
+@row_kernel
 def hexes_near(state, seat, sq, v, w_garden, w_ladder):
     """``v`` plus ``w_garden`` for each Poison Garden on or around ``sq`` and ``w_ladder`` for
     each rival unit around it under a Witch's Ladder (the 3x3 block, in board order)."""

@@ -1,6 +1,5 @@
 """Bones, slots, Hex counters and Haggedorn's Will."""
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkleaf.board import (
     cell_seat, cell_type, clan_of, count_units, free_in_seat, invulnerable, nxt, rel_rank,
     royal_type, rt, vanquish,
@@ -20,7 +19,7 @@ from simcore.rng import randint
 
 
 # ---- bones ----------------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def roll(state, params, seat, rng):
     """Roll a bone from the pool into the hand (an earlier bone in hand goes back first: only
     the last bone of successive rolls can be slotted).  A swapped (Adapt) bone in the pool is
@@ -47,7 +46,7 @@ def roll(state, params, seat, rng):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def hand_back(state, seat):
     if state[HAND_V] > 0:
         state[POOL + seat] += 1
@@ -57,12 +56,12 @@ def hand_back(state, seat):
     state[HAND_F] = 0
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def slot_at(seat, r, p):
     return SLOTS + seat * 20 + r * 4 + p
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def code_ok(code, v):
     if code == SC_ANY:
         return True
@@ -75,7 +74,7 @@ def code_ok(code, v):
     return v == code // 100 or v == code % 100
 
 
-@njit(cache=True)
+@row_kernel
 def aura_target_exists(state, params, seat, r):
     cl = clan_of(params, seat)
     for sq in range(64):
@@ -98,7 +97,7 @@ def aura_target_exists(state, params, seat, r):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def row_applicable(state, params, seat, r):
     """Whether skill row r of seat can still have a target on the current board (DG-SLOT-15).
 
@@ -126,7 +125,7 @@ def row_applicable(state, params, seat, r):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def row_returnable(state, params, seat, r):
     """Whether seat may return row r's slotted bones to the pool now (DG-SLOT-15): the row holds
     a bone and its skill is no longer applicable."""
@@ -139,7 +138,7 @@ def row_returnable(state, params, seat, r):
     return held and not row_applicable(state, params, seat, r)
 
 
-@njit(cache=True)
+@row_kernel
 def row_slots(state, params, seat, r, v):
     """Bit p set: bone value v may go into slot p of row r (numeric validity, either-end
     filling, Sum Between reachability, relic overload, one in reserve, aura target, law
@@ -193,13 +192,13 @@ def row_slots(state, params, seat, r, v):
     return mask
 
 
-@njit(cache=True)
+@row_kernel
 def slot_ok(state, params, seat, r, p, v):
     """Whether bone value v may go into slot p of row r (see ``row_slots``)."""
     return ((row_slots(state, params, seat, r, v) >> p) & 1) != 0
 
 
-@njit(cache=True)
+@row_kernel
 def row_full(state, params, seat, r):
     n = params[P_NSLOT + seat * 5 + r]
     for q in range(n):
@@ -208,7 +207,7 @@ def row_full(state, params, seat, r):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def empty_row(state, params, seat, r):
     """Return the row's bones to the pool."""
     for q in range(4):
@@ -221,7 +220,7 @@ def empty_row(state, params, seat, r):
             state[a] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def unslot(state, seat, r, p):
     a = slot_at(seat, r, p)
     b = state[a]
@@ -233,12 +232,12 @@ def unslot(state, seat, r, p):
 
 
 # ---- Hexes ----------------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def hexen_seat(params):
     return 0 if clan_of(params, 0) == HEXEN else 1
 
 
-@njit(cache=True)
+@row_kernel
 def spread_ladder(state, params, hx, sq):
     """Witch's Ladder restarts on an adjacent unit (the Hexen choice is modelled as: a rival
     Quarry, else a rival non-royal, else a rival royal; never the Erde king or a Hexen unit)."""
@@ -268,7 +267,7 @@ def spread_ladder(state, params, hx, sq):
         state[LADDER + best] = params[P_WL_ROUNDS]
 
 
-@njit(cache=True)
+@row_kernel
 def resolve_ladder(state, params, hx, sq):
     state[LADDER + sq] = 0
     if invulnerable(state, params, sq, hx):
@@ -278,7 +277,7 @@ def resolve_ladder(state, params, hx, sq):
         spread_ladder(state, params, hx, sq)
 
 
-@njit(cache=True)
+@row_kernel
 def resolve_garden(state, params, hx, sq):
     state[PG + sq] = 0
     for n in range(64):
@@ -290,7 +289,7 @@ def resolve_garden(state, params, hx, sq):
                 vanquish(state, params, n, hx)
 
 
-@njit(cache=True)
+@row_kernel
 def hex_tick(state, params):
     """Remove one counter from every Hex; resolve those at 0 (Ladders first, then Gardens)."""
     hx = hexen_seat(params)
@@ -318,12 +317,12 @@ def hex_tick(state, params):
 
 
 # ---- Haggedorn's Will ----------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _advanced(sq, seat):
     return rel_rank(sq, seat)
 
 
-@njit(cache=True)
+@row_kernel
 def will_part(state, params, seat, eff, roller):
     if eff == W_REKINDLE_PAWN or eff == W_REKINDLE_MINOR:
         t = PAWN
@@ -373,7 +372,7 @@ def will_part(state, params, seat, eff, roller):
                 return
 
 
-@njit(cache=True)
+@row_kernel
 def activate_will(state, params, seat, rng):
     """Spend the Will token and roll the d12; the rival resolves first, then the roller.
     Returns the d12 value."""
@@ -392,7 +391,7 @@ def activate_will(state, params, seat, rng):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def adapt_swap(state, seat):
     """Adapt: one bone of each pool changes hands for the rest of the game."""
     r = 1 - seat
@@ -403,7 +402,7 @@ def adapt_swap(state, seat):
         state[POOLF + r] += 1
 
 
-@njit(cache=True)
+@row_kernel
 def royal_sq(state, params, seat):
     t = royal_type(params, seat)
     for sq in range(64):
@@ -413,7 +412,7 @@ def royal_sq(state, params, seat):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def wibo_seat_pawns(state, params, seat):
     n = 0
     for sq in range(64):

@@ -4,8 +4,7 @@ Each stage function does its automatic work and returns the next stage; ``advanc
 until a stage sets a decision (ST_WAIT) or the game ends.  No stage calls another directly
 (numba and mutual recursion do not mix).
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkleaf.board import (
     cell_seat, clan_of, count_units, do_push, endless_stasis, nxt, push_ok, rt, set_win,
 )
@@ -23,7 +22,7 @@ ST_END = 5
 ST_SETUP = 6
 
 
-@njit(cache=True)
+@row_kernel
 def stage_setup(state, params, rng):
     """Setup after the Divine Quarry: the handicap player rolls each handicap bone and
     decides where it goes (D_HCAP); then the first player's first turn begins."""
@@ -38,7 +37,7 @@ def stage_setup(state, params, rng):
     return ST_BEGIN
 
 
-@njit(cache=True)
+@row_kernel
 def start_journey(state, params, seat, pts):
     if state[L.INTENT] != L.I_DEED:  # a Wibo Morph is declared, then journeys first
         state[L.INTENT] = L.I_JOURNEY
@@ -54,7 +53,7 @@ def start_journey(state, params, seat, pts):
     state[L.DEC] = L.D_UNIT
 
 
-@njit(cache=True)
+@row_kernel
 def stage_begin(state, params):
     seat = state[L.CUR]
     if state[L.TURN] >= 2 * params[L.P_ROUND_CAP]:
@@ -91,7 +90,7 @@ def stage_begin(state, params):
     return ST_WAIT
 
 
-@njit(cache=True)
+@row_kernel
 def stage_intent(state, params, rng):
     seat = state[L.CUR]
     cl = clan_of(params, seat)
@@ -110,7 +109,7 @@ def stage_intent(state, params, rng):
     return ST_WAIT
 
 
-@njit(cache=True)
+@row_kernel
 def hex_castable(state, params, seat):
     """Whether a Hex could be cast now (a caster and a token for something to mark)."""
     if state[L.RELIC + seat * 5 + L.PG_] <= 0 and state[L.RELIC + seat * 5 + L.WL_] <= 0:
@@ -118,7 +117,7 @@ def hex_castable(state, params, seat):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def stage_after(state, params):
     """End of Roll & Execute: Endless stasis dispels Ladders; Hexen may Hex."""
     seat = state[L.CUR]
@@ -134,7 +133,7 @@ def stage_after(state, params):
     return ST_SLOT
 
 
-@njit(cache=True)
+@row_kernel
 def stage_slot(state, params):
     seat = state[L.CUR]
     v = state[L.HAND_V]
@@ -151,7 +150,7 @@ def stage_slot(state, params):
     return ST_END
 
 
-@njit(cache=True)
+@row_kernel
 def acquire(state, params, seat, r):
     """Phase 5 for the completed row r: bones back to the pool, then the skill's effect.
     Returns the next stage (ST_WAIT when a choice is pending)."""
@@ -197,7 +196,7 @@ def acquire(state, params, seat, r):
     return ST_WAIT
 
 
-@njit(cache=True)
+@row_kernel
 def big_wave(state, params, seat):
     from_sq = state[L.JUNIT]
     if from_sq < 0 or state[L.BOARD + from_sq] == 0 or cell_seat(state[L.BOARD + from_sq]) != seat:
@@ -217,7 +216,7 @@ def big_wave(state, params, seat):
                 do_push(state, params, seat, n, d, rt(1), rt(-1))
 
 
-@njit(cache=True)
+@row_kernel
 def stage_end(state, params):
     seat = state[L.CUR]
     cl = clan_of(params, seat)
@@ -233,7 +232,7 @@ def stage_end(state, params):
     return ST_BEGIN
 
 
-@njit(cache=True)
+@row_kernel
 def advance(state, params, stage, rng):
     while stage != ST_WAIT and state[L.END] == 0:
         if stage == ST_BEGIN:

@@ -22,8 +22,8 @@ The lead is damped as the turn cap nears (a capped game is a draw).  A finished 
 ``returns``.  No allocation; never raises.
 """
 import numpy as np
-from numba import njit
 
+from simcore.common import row_kernel
 from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank, rt
 from simcore.darkleaf.position import clear_line, hexes_near
 from simcore.darkleaf.layout import (
@@ -63,7 +63,7 @@ from simcore.darkleaf.layout import (
 LEAD_SCALE = 1.6   # logistic slope: a lead of 1.0 (a third of a path) is worth ~83%
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _mat(t):
     if t == PAWN:
         return 1.0
@@ -74,7 +74,7 @@ def _mat(t):
     return 0.0
 
 
-@njit(cache=True)
+@row_kernel
 def _huldra_progress(state, params, seat, rv, rq):
     """Huldra Hunt: marks on the rival royal, hunters on a clear line to it."""
     p = state[MARKS + rv] / max(1, params[P_HUNT_MARKS])
@@ -93,7 +93,7 @@ def _huldra_progress(state, params, seat, rv, rq):
     return p
 
 
-@njit(cache=True)
+@row_kernel
 def _murg_progress(state, params, seat, rv, rq):
     """The Murg Destroy: Destroyers beside the rival royal, an Assassin sage, a Law."""
     p = 0.0
@@ -124,7 +124,7 @@ def _murg_progress(state, params, seat, rv, rq):
     return p
 
 
-@njit(cache=True)
+@row_kernel
 def _ferrymen_progress(state, params, seat, rv, rq):
     """Ferrymen: push-offs of the rival royal, the royal near the edge, Flowers near it."""
     need = max(1, params[P_FERRY_PUSHES])
@@ -145,7 +145,7 @@ def _ferrymen_progress(state, params, seat, rv, rq):
     return p
 
 
-@njit(cache=True)
+@row_kernel
 def _erde_progress(state, params, seat, rv, rq):
     """Erde Reclaim: Reclaimed centre territories, pawns on the others, then the king."""
     p = 0.0
@@ -175,7 +175,7 @@ def _erde_progress(state, params, seat, rv, rq):
     return p
 
 
-@njit(cache=True)
+@row_kernel
 def _wibo_progress(state, params, seat, rv, rq):
     """Wildero Wibo: pawns in The Seat, other pawns by how close they are."""
     p = 0.0
@@ -194,7 +194,7 @@ def _wibo_progress(state, params, seat, rv, rq):
     return p
 
 
-@njit(cache=True)
+@row_kernel
 def _hexen_progress(state, params, seat, rv, rq):
     """Hexen: Quarry vanquished, Ladders and Gardens on or beside a Quarry."""
     p = 0.0
@@ -211,7 +211,7 @@ def _hexen_progress(state, params, seat, rv, rq):
     return p
 
 
-@njit(cache=True)
+@row_kernel
 def progress(state, params, seat):
     """How far ``seat`` is along its path to victory, 0..1 (1: as good as won)."""
     cl = clan_of(params, seat)
@@ -237,7 +237,7 @@ def progress(state, params, seat):
     return min(p, 0.95)
 
 
-@njit(cache=True)
+@row_kernel
 def seat_score(state, params, seat):
     """Progress at a high rate, then material and clan-board resources at small ones."""
     v = 3.0 * progress(state, params, seat)
@@ -261,7 +261,7 @@ def seat_score(state, params, seat):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def evaluate(state, params, out):
     """Each seat's value in [0, 1]; a finished game gives its returns."""
     if state[END] != 0:

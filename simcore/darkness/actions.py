@@ -5,8 +5,7 @@ Step 3 is a menu (D_MAIN): USE a card effect, a once-per-turn location ability,
 start a hunt, the Street ability, or PASS to end the step.  A choice with
 parameters becomes a pending effect (PE_KIND) that asks for them in turn.
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
     ROW,
@@ -53,7 +52,7 @@ from simcore.darkness.effects import (
 from simcore.darkness.rounds import do_sleeve, slot_free
 
 
-@njit(cache=True)
+@row_kernel
 def usable(state, params, p, c, s):
     """Whether seat p may use slot s (0 top, 1 middle, 2 bottom) of card c now."""
     if (state[L.C_USED + c] >> s) & 1 or not fee_ok(state, params, p, c):
@@ -76,7 +75,7 @@ def usable(state, params, p, c, s):
     return ok
 
 
-@njit(cache=True)
+@row_kernel
 def start_use(state, params, p, c, s):
     """Mark slot s of card c used, pay the fee, resolve a top effect or open the contact."""
     state[L.C_USED + c] |= 1 << s
@@ -93,14 +92,14 @@ def start_use(state, params, p, c, s):
     state[L.PE_STEP] = 0
 
 
-@njit((ROW, I, I, I), cache=True, inline="always")
+@row_kernel((ROW, I, I, I), inline="always")
 def slot_free_for(state, p, kind, s):
     base = slot_base(kind)
     start = state[(L.DSTART if kind == L.K_DOCKS else L.HSTART) + p]
     return state[base + s] < 0 and not (start >> s) & 1
 
 
-@njit(cache=True)
+@row_kernel
 def can_visit(state, params, p, kind):
     if state[L.TRAINED + p] == 0:
         return False
@@ -110,7 +109,7 @@ def can_visit(state, params, p, kind):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def main_menu(state, params, p):
     """Step 3's menu (ED-BASE-40): card effects, Border Towers (ED-L58-01), Northstone
     (ED-L53-01), Docks / Homesteads (ED-L59-02, ED-L60-01), a hunt, the Street ability
@@ -145,7 +144,7 @@ def main_menu(state, params, p):
         leg_set(state, L.A_STREET)
 
 
-@njit(cache=True)
+@row_kernel
 def done_pending(state):
     state[L.PE_KIND] = L.PK_NONE
     if state[L.PE_RET]:
@@ -154,7 +153,7 @@ def done_pending(state):
         state[L.SUB] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def stage_main(state, params, rng):
     """Step 3: the menu, then the chosen effect's pending questions (PE_KIND)."""
     p = state[L.ACTIVE]
@@ -216,7 +215,7 @@ def stage_main(state, params, rng):
     return pending_street(state, params, p, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def pending_contact(state, params, p, rng):
     c = state[L.PE_CARD]
     loc = state[L.PE_LOC]
@@ -248,7 +247,7 @@ def pending_contact(state, params, p, rng):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def pending_slots(state, params, p, rng):
     kind = L.K_DOCKS if state[L.PE_KIND] == L.PK_DOCKS else L.K_HOMESTEADS
     loc = loc_of_kind(state, kind)
@@ -297,14 +296,14 @@ def pending_slots(state, params, p, rng):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def reward_of(params, kind, which):
     if which == 0:
         return params[L.P_REW1 + kind], params[L.P_REW1_A + kind]
     return params[L.P_REW2 + kind], params[L.P_REW2_A + kind]
 
 
-@njit(cache=True)
+@row_kernel
 def pending_hunt(state, params, p, rng):
     """A hunt (ED-BASE-66..71): PE_STEP 0 pick a tray card the Battle Strength defeats,
     1 its rewards threat by threat, 2 a Coldhollow cube and the card leaves the tower."""
@@ -316,7 +315,7 @@ def pending_hunt(state, params, p, rng):
     return hunt_end(state, params, p, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def hunt_pick(state, params, p):
     """Defeat one tray card whose Damage the unspent Battle Strength covers, or PASS."""
     avail = state[L.BS + p] + spy_bonus(state, params, p) - state[L.HSPENT + p]
@@ -346,7 +345,7 @@ def hunt_pick(state, params, p):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def hunt_rewards(state, params, p):
     """The defeated card's rewards, threat by threat (ED-BASE-68): printed, middle, bottom;
     an "or" reward asks which (PE_ARG 0), then each chosen one is paid (PE_ARG 1)."""
@@ -403,7 +402,7 @@ def hunt_rewards(state, params, p):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def hunt_end(state, params, p, rng):
     """A Coldhollow cube from the defeated card's tray (ED-L61-01), then the card leaves
     the tower and the next one is revealed."""
@@ -428,7 +427,7 @@ def hunt_end(state, params, p, rng):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def pending_street(state, params, p, rng):
     """Step 4, the Street ability (ED-BASE-44): discard 2 cards, then use one effect of a
     Street card; step 5 follows."""
@@ -481,7 +480,7 @@ def pending_street(state, params, p, rng):
 # ---- step 5: discard the hand ---------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def shore_reward(state, params, p, rng):
     """One Shorehollow Priestess trigger for seat p (the discarding seat): 1-2 Agents Coins,
     3 Coins or a sleeve on a Street card, 4 a claim of another guild's card
@@ -553,7 +552,7 @@ def shore_reward(state, params, p, rng):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def street_slot(state, s):
     for i in range(L.NSTREET):
         c = state[L.STREET + i]
@@ -562,7 +561,7 @@ def street_slot(state, s):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def claimable(state, params, p, mark):
     """Another seat's card in p's hand (OPT h) or the Street (OPT 8 + i); with mark >= 0
     every one is written into LEG.  Returns the first option or -1."""
@@ -587,7 +586,7 @@ def claimable(state, params, p, mark):
     return first
 
 
-@njit(cache=True)
+@row_kernel
 def stage_discard(state, params, rng):
     """Step 5: discard the hand card by card (ED-BASE-45): Shorehollow triggers first
     (ED-L62-01), other guilds' cards to their Guild Halls, the Coldhollow Traveler may go

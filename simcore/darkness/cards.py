@@ -3,7 +3,7 @@
 All kernels mutate the state row in place and never allocate.
 """
 import numpy as np
-from numba import njit, types
+from numba import types
 
 # Explicit argument types for helpers that call sites reach with literal constants in some
 # places and int32 / int64 variables in others: without them numba compiles one version per
@@ -13,36 +13,37 @@ ROW = types.int32[::1]
 I = types.int64
 B = types.boolean
 
+from simcore.common import row_kernel
 from simcore.darkness import layout as L
 from simcore.rng import randint
 
 # ---- decisions -------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def leg_clear(state):
     state[L.LEG] = 0
     state[L.LEG + 1] = 0
     state[L.LEG + 2] = 0
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def leg_set(state, a):
     state[L.LEG + a // 31] |= 1 << (a % 31)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def leg_opt(state, k):
     a = L.A_OPT + k
     state[L.LEG + a // 31] |= 1 << (a % 31)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def leg_has(state, a):
     return (state[L.LEG + a // 31] >> (a % 31)) & 1
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def popcount31(m):
     """Set bits of 0 <= m < 2**31 (a LEG word), SWAR style: no loop over the 31 bits."""
     m = m - ((m >> 1) & 0x55555555)
@@ -51,13 +52,13 @@ def popcount31(m):
     return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def low_bit(m):
     """Index of the lowest set bit of 0 < m < 2**31."""
     return popcount31((m & -m) - 1)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def leg_count(state):
     """(number of legal actions, the lowest one or -1) from the three LEG words."""
     n = 0
@@ -71,7 +72,7 @@ def leg_count(state):
     return n, first
 
 
-@njit(cache=True)
+@row_kernel
 def request(state, params, dec, who):
     """Ask seat ``who`` for decision ``dec`` over the legal set already in LEG.
 
@@ -99,7 +100,7 @@ def request(state, params, dec, who):
     return True
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def take(state):
     state[L.READY] = 0
     return state[L.CHOICE]
@@ -108,18 +109,18 @@ def take(state):
 # ---- small helpers ----------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def bit(state, off, i):
     return (state[off] >> i) & 1
 
 
-@njit((ROW, I), cache=True, inline="always")
+@row_kernel((ROW, I), inline="always")
 def loc_of_kind(state, kind):
     """Index of the game's location of ``kind``, -1 when not in play (LOC_OF, set at setup)."""
     return state[L.LOC_OF + kind]
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def hand_size(state, params, p, mill):
     """Hand size: base (ED-BASE-26), +1 per 2 Agents at Millhollow Farm Town (``mill`` its
     index, ED-BASE-90)."""
@@ -129,12 +130,12 @@ def hand_size(state, params, p, mill):
     return min(h, L.MAX_HAND)
 
 
-@njit((ROW, I), cache=True, inline="always")
+@row_kernel((ROW, I), inline="always")
 def sleeves(state, c):
     return (1 if state[L.C_MID + c] >= 0 else 0) + (1 if state[L.C_BOT + c] >= 0 else 0)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def fee_ok(state, params, p, c):
     """Whether seat p may use an effect of card c: 1 Coin to another guild's owner, own and
     Neutral cards free (ED-BASE-41/42/43)."""
@@ -147,7 +148,7 @@ def fee_ok(state, params, p, c):
 # ---- cube bag -------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def draw_cube(state, rng):
     """Draw one random cube from the bag (refilled from the set-aside cubes, ED-BASE-14);
     -1 if none."""
@@ -170,7 +171,7 @@ def draw_cube(state, rng):
     return -1
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def tray_total(state, t):
     n = 0
     for c in range(L.NCOL):
@@ -178,7 +179,7 @@ def tray_total(state, t):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def clear_tray_cubes(state, t):
     for c in range(L.NCOL):
         state[L.ASIDE + c] += state[L.TRAY_CUBES + t * L.NCOL + c]
@@ -188,7 +189,7 @@ def clear_tray_cubes(state, t):
 # ---- deck and Street ------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def reshuffle(state, rng):
     """Shuffle the discard pile under the (empty) deck's remaining cards (ED-BASE-46)."""
     n = state[L.DECK_N]
@@ -213,7 +214,7 @@ def reshuffle(state, rng):
     state[L.DECK_N] = n
 
 
-@njit(cache=True)
+@row_kernel
 def draw_top(state, rng):
     """Take the top card of the deck (reshuffling the discard when empty); -1 if none."""
     if state[L.DECK_N] == 0:
@@ -226,7 +227,7 @@ def draw_top(state, rng):
     return c
 
 
-@njit(cache=True)
+@row_kernel
 def put_bottom(state, c):
     n = state[L.DECK_N]
     for i in range(n, 0, -1):
@@ -236,7 +237,7 @@ def put_bottom(state, c):
     state[L.C_ZONE + c] = L.Z_DECK
 
 
-@njit(cache=True)
+@row_kernel
 def refill_street(state, rng):
     """Slide the Street toward position 1 and fill the gaps from the deck (ED-BASE-33)."""
     k = 0
@@ -259,7 +260,7 @@ def refill_street(state, rng):
         state[L.C_HOLDER + c] = i
 
 
-@njit(cache=True)
+@row_kernel
 def remove_from_street(state, i):
     c = state[L.STREET + i]
     state[L.STREET + i] = -1
@@ -272,7 +273,7 @@ def remove_from_street(state, i):
 # ---- hands and card destinations -----------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def add_to_hand(state, p, c):
     n = state[L.HAND_N + p]
     state[L.HAND + p * L.MAX_HAND + n] = c
@@ -281,7 +282,7 @@ def add_to_hand(state, p, c):
     state[L.C_HOLDER + c] = p
 
 
-@njit(cache=True)
+@row_kernel
 def remove_from_hand(state, p, h):
     n = state[L.HAND_N + p]
     c = state[L.HAND + p * L.MAX_HAND + h]
@@ -293,7 +294,7 @@ def remove_from_hand(state, p, h):
     return c
 
 
-@njit(cache=True)
+@row_kernel
 def hand_pos(state, p, c):
     for h in range(state[L.HAND_N + p]):
         if state[L.HAND + p * L.MAX_HAND + h] == c:
@@ -301,7 +302,7 @@ def hand_pos(state, p, c):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def to_owner_or_discard(state, params, c):
     """A card leaving play goes to its owner's Guild Hall, or (Neutral) the discard pile
     (ED-BASE-45, ED-BASE-55)."""
@@ -315,14 +316,14 @@ def to_owner_or_discard(state, params, c):
         state[L.C_HOLDER + c] = -1
 
 
-@njit(cache=True)
+@row_kernel
 def to_discard(state, c):
     state[L.C_USED + c] = 0
     state[L.C_ZONE + c] = L.Z_DISCARD
     state[L.C_HOLDER + c] = -1
 
 
-@njit(cache=True)
+@row_kernel
 def place_in_tray(state, t, c):
     state[L.TRAY_CARD + t] = c
     if c >= 0:
@@ -333,12 +334,12 @@ def place_in_tray(state, t, c):
 # ---- agents -------------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def agents_at(state, p, loc):
     return state[L.AG + p * L.NLOC + loc]
 
 
-@njit(cache=True)
+@row_kernel
 def mine_remove_richest(state, p, loc):
     """Return the Mine Agent with the most Coins under it; returns those Coins."""
     n = state[L.AG + p * L.NLOC + loc]
@@ -356,7 +357,7 @@ def mine_remove_richest(state, p, loc):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def mine_remove_poorest(state, p, loc):
     n = state[L.AG + p * L.NLOC + loc]
     best = 0
@@ -373,7 +374,7 @@ def mine_remove_poorest(state, p, loc):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def train(state, p):
     """Train an Agent (ED-BASE-51; nothing happens when no untrained Agent is left,
     ED-BASE-52)."""

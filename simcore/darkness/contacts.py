@@ -17,8 +17,7 @@ Targets (OPT k):
   Grand Library               0: 4 -> 2, 1: 10 -> 4, 2: 15 -> 6 (Coins -> Reputation)
   Capital Hall (claim)        hand position of the Neutral card
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
     ROW,
@@ -48,7 +47,7 @@ from simcore.darkness.effects import (
 # ---- contacts ----------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def neutral_in_hand(state, params, p):
     for h in range(state[L.HAND_N + p]):
         c = state[L.HAND + p * L.MAX_HAND + h]
@@ -57,7 +56,7 @@ def neutral_in_hand(state, params, p):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def any_cube_source(state, params):
     for t in range(L.NTRAY):
         for col in range(L.NCOL):
@@ -70,7 +69,7 @@ def any_cube_source(state, params):
     return False
 
 
-@njit((ROW, ROW, I, I, I, B), cache=True)
+@row_kernel((ROW, ROW, I, I, I, B))
 def contact_modes(state, params, p, loc, c, pro):
     """Bit mask of the modes of the contact of location ``loc`` seat p may resolve now
     (card c carries it; ``pro``: the Prologue bans apply, ED-BASE-18)."""
@@ -130,7 +129,7 @@ def contact_modes(state, params, p, loc, c, pro):
     return 0  # Coldhollow Traveler, Shorehollow Priestess: no effect to use
 
 
-@njit(cache=True)
+@row_kernel
 def contact_targets(state, params, p, loc, c, mode):
     """Write the legal targets (OPT k) of the mode into LEG; returns how many (0: none needed)."""
     k = state[L.LOCKIND + loc]
@@ -183,7 +182,7 @@ def contact_targets(state, params, p, loc, c, mode):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def card_leaves_place(state, params, p, c, rng):
     """Take card c out of seat p's hand or the Street (Spy: it goes to the tower)."""
     if state[L.C_ZONE + c] == L.Z_HAND:
@@ -193,7 +192,7 @@ def card_leaves_place(state, params, p, c, rng):
         refill_street(state, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def contact_apply(state, params, p, loc, c, mode, target, rng):
     """Resolve the contact of ``loc`` (card c) in ``mode`` with ``target`` (-1: none)."""
     k = state[L.LOCKIND + loc]
@@ -203,7 +202,7 @@ def contact_apply(state, params, p, loc, c, mode, target, rng):
         base_contact(state, params, p, loc, k, mode, target, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def coldharbor_contact(state, params, p, loc, c, k, mode, target, rng):
     """The Cliffs of Coldharbor contacts (locations 51-60; Coldhollow's Traveler and
     Shorehollow's Priestess have no effect to use): Councillor to the Viceroy (ED-L51-07),
@@ -284,7 +283,7 @@ def coldharbor_contact(state, params, p, loc, c, k, mode, target, rng):
         state[L.BS + p] += A
 
 
-@njit(cache=True)
+@row_kernel
 def base_contact(state, params, p, loc, k, mode, target, rng):
     """The public base-game locations' contacts (War Council ED-BASE-84, Watchtower, City
     Watch, Millhollow Farm Town, Grand Library ED-BASE-86, The Forge ED-BASE-87, Capital
@@ -345,7 +344,7 @@ def base_contact(state, params, p, loc, k, mode, target, rng):
 # ---- Docks and Homesteads slots ------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def slot_ok(state, params, p, kind, s):
     """Whether seat p can pay for (and use) slot s of the Docks (ED-L59-08..13) / Homesteads
     (ED-L60-06..12) now."""
@@ -384,7 +383,7 @@ def slot_ok(state, params, p, kind, s):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def slot_targets(state, params, p, kind, s):
     """Legal targets of a slot needing one (Docks 1: hand position; Docks 6: amount)."""
     n = 0
@@ -406,7 +405,7 @@ def slot_targets(state, params, p, kind, s):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def slot_apply(state, params, p, kind, s, target):
     if kind == L.K_DOCKS:
         if s == 0:

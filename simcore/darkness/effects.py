@@ -1,8 +1,7 @@
 """Edge of Darkness effects: resources, agents, threats' Damage, reveals, rewards and the
 printed top effects.  Contacts and the Docks / Homesteads slots: simcore.darkness.contacts.
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
     ROW,
@@ -19,19 +18,19 @@ from simcore.darkness.cards import (
 # ---- resources ---------------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def pay(state, p, n):
     state[L.COINS + p] -= n
     state[L.ST_SPENT + p] += n
 
 
-@njit(cache=True)
+@row_kernel
 def defense_down(state, params, p, n):
     d = state[L.DEFENSE + p] + n
     state[L.DEFENSE + p] = min(d, params[L.P_DEF_MAX])
 
 
-@njit(cache=True)
+@row_kernel
 def claim(state, p, c):
     """Seat p claims Allegiance of card c with a slip, for good (ED-BASE-72..75)."""
     state[L.C_OWNER + c] = p
@@ -41,7 +40,7 @@ def claim(state, p, c):
 # ---- agents -----------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def dispatch(state, p, loc, n):
     """Dispatch up to ``n`` trained Agents of seat p to location ``loc`` (off any slot;
     ED-BASE-47, ED-L59-06)."""
@@ -58,12 +57,12 @@ def dispatch(state, p, loc, n):
     return k
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def slot_base(kind):
     return L.DSLOT if kind == L.K_DOCKS else L.HSLOT
 
 
-@njit(cache=True)
+@row_kernel
 def slots_held(state, p, kind):
     base = slot_base(kind)
     n = 0
@@ -73,7 +72,7 @@ def slots_held(state, p, kind):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def remove_agent(state, p, loc, prefer_slot):
     """Take one of seat p's Agents off ``loc`` (not to the pool); returns Mine Coins under it.
 
@@ -99,7 +98,7 @@ def remove_agent(state, p, loc, prefer_slot):
     return coins
 
 
-@njit(cache=True)
+@row_kernel
 def return_agents(state, p, loc, n):
     """Return up to n Agents from ``loc`` to the Trained pool (ED-BASE-50); returns Coins
     gained (Mine, ED-L57-06)."""
@@ -112,7 +111,7 @@ def return_agents(state, p, loc, n):
     return k
 
 
-@njit(cache=True)
+@row_kernel
 def return_all_at(state, params, loc):
     """Every seat returns all its Agents from ``loc`` (Devil's Maw, Homestead Hero)."""
     for q in range(params[L.P_NUM_PLAYERS]):
@@ -122,7 +121,7 @@ def return_all_at(state, params, loc):
 # ---- threats ------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def threat_value(state, params, kind, owner, target, hunter):
     """One threat's Damage: Children of the Ice Hills -A against its owner (ED-L61-16),
     Slum Prowler -C hunted by its owner (ED-L55-08), Ice Troll -A after a defeat this turn
@@ -137,7 +136,7 @@ def threat_value(state, params, kind, owner, target, hunter):
     return v if v > 0 else 0
 
 
-@njit((ROW, ROW, I, I, I), cache=True)
+@row_kernel((ROW, ROW, I, I, I))
 def card_damage(state, params, c, target, hunter):
     """Damage of card c attacking seat ``target`` or hunted by seat ``hunter`` (-1: neither).
 
@@ -154,7 +153,7 @@ def card_damage(state, params, c, target, hunter):
     return d
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def card_has(state, c, kind):
     n = 0
     m = state[L.C_MID + c]
@@ -166,7 +165,7 @@ def card_has(state, c, kind):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def spy_bonus(state, params, p):
     """Battle Strength seat p has from its Spy threats in the tower (ED-L54-09)."""
     b = 0
@@ -177,7 +176,7 @@ def spy_bonus(state, params, p):
     return b
 
 
-@njit(cache=True)
+@row_kernel
 def reveal(state, params, c):
     """Reactive 'when revealed' effects of card c entering a tray Blight side up: Banished
     Envoy (ED-L51-12), The Ferryman (ED-L56-11), Devil's Maw (ED-L59-19)."""
@@ -195,7 +194,7 @@ def reveal(state, params, c):
             return_all_at(state, params, loc)
 
 
-@njit(cache=True)
+@row_kernel
 def refill_tray(state, params, t, rng):
     c = draw_top(state, rng)
     place_in_tray(state, t, c)
@@ -203,7 +202,7 @@ def refill_tray(state, params, t, rng):
         reveal(state, params, c)
 
 
-@njit(cache=True)
+@row_kernel
 def clear_tray(state, params, t, rng):
     """The tray's card leaves (owner's Guild Hall or discard), its cubes are set aside,
     and the next deck card is revealed in it."""
@@ -215,7 +214,7 @@ def clear_tray(state, params, t, rng):
     refill_tray(state, params, t, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def give_reward(state, p, code, a):
     if code == L.R_INFL:
         state[L.INFL + p] += a
@@ -231,7 +230,7 @@ def give_reward(state, p, code, a):
 # ---- printed top effects ---------------------------------------------------------------------------
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def top_ok(state, params, p, c):
     e = params[L.P_TOP_EFF + c]
     a = params[L.P_TOP_A + c]
@@ -244,7 +243,7 @@ def top_ok(state, params, p, c):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def top_apply(state, params, p, c):
     e = params[L.P_TOP_EFF + c]
     a = params[L.P_TOP_A + c]

@@ -17,6 +17,7 @@ import math
 import numpy as np
 from numba import njit
 
+from simcore.common import row_kernel
 from simcore.darkness import layout as L
 from simcore.darkness.actions import stage_discard, stage_main
 from simcore.darkness.cards import draw_cube, popcount31, sleeves
@@ -34,7 +35,7 @@ from simcore.darkness.turn import begin_turn, stage_attacks, stage_sleeve
 from simcore.rng import randint
 
 
-@njit(cache=True)
+@row_kernel
 def settle(state, params, rng):
     """Run the machine until a seat must decide or the game is over."""
     P = params[L.P_NUM_PLAYERS]
@@ -77,7 +78,7 @@ def settle(state, params, rng):
             return
 
 
-@njit(cache=True)
+@row_kernel
 def stage_turn_end(state, params):
     """After a seat's step 5: the next seat clockwise takes its turn (ED-BASE-36); after
     the last one the automa's turn (solo), then the end of the round."""
@@ -91,7 +92,7 @@ def stage_turn_end(state, params):
         state[L.STAGE] = L.S_ROUND_END
 
 
-@njit(cache=True)
+@row_kernel
 def stage_automa(state):
     """The Voiceless Guild's turn (solo, ED-BASE-82, assumed): its cubes drop into the
     tower and the attacks resolve against the player (stage_attacks with AUTO_STEP)."""
@@ -101,7 +102,7 @@ def stage_automa(state):
     state[L.SUB] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def stage_round_end(state, params):
     """End of the round: the cubes drafted this round join the Threat Zones (ED-BASE-34),
     the automa scores (solo), the First Player passes on (ED-BASE-24, assumed); after
@@ -115,7 +116,7 @@ def stage_round_end(state, params):
     state[L.STAGE] = L.S_GAME_END if state[L.ROUND] >= L.ROUNDS else L.S_ROUND_START
 
 
-@njit(cache=True)
+@row_kernel
 def stage_game_end(state, params):
     """Game end: solo, the player wins by beating the automa's score (a tie as
     ``solo.tie_wins`` says); otherwise the scores decide (``returns``, ED-BASE-02)."""
@@ -225,17 +226,17 @@ def init(state, params, rng):
     settle(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def current_player(state, params):
     return state[L.CUR]
 
 
-@njit(cache=True)
+@row_kernel
 def is_terminal(state, params):
     return state[L.END] != L.END_PLAYING
 
 
-@njit(cache=True)
+@row_kernel
 def legal_actions(state, params, out):
     if state[L.END] != L.END_PLAYING:
         return 0
@@ -250,7 +251,7 @@ def legal_actions(state, params, out):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def step(state, params, action, rng):
     state[L.MOVES] += 1
     st = state[L.STAGE]
@@ -261,13 +262,13 @@ def step(state, params, action, rng):
     settle(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def scores(state, params, out):
     for p in range(params[L.P_NUM_PLAYERS]):
         out[p] = final_score(state, params, p)
 
 
-@njit(cache=True)
+@row_kernel
 def returns(state, params, out):
     P = params[L.P_NUM_PLAYERS]
     for p in range(P):
@@ -302,7 +303,7 @@ def returns(state, params, out):
             out[p] = 1.0 / k
 
 
-@njit(cache=True)
+@row_kernel
 def tiebreak_value(state, tb, p):
     """Seat p's standing on tiebreaker ``tb`` (TB_*): more is better."""
     if tb == L.TB_REPUTATION:
@@ -322,7 +323,7 @@ def tiebreak_value(state, tb, p):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def info(state, params, out):
     """rounds, end_reason, coins_spent, attacks_landed, defences, threats_defeated,
     automa_vp, loc_mask_lo (bits 1..31), loc_mask_hi (bits 32..62), loc_0..loc_9,
@@ -372,7 +373,7 @@ def determinize(state, params, observer, rng):
         state[L.DECK + j] = t
 
 
-@njit(cache=True)
+@row_kernel
 def evaluate(state, params, out):
     """Each seat's value in [0, 1] from a position (search scores capped rollouts with it).
 

@@ -17,8 +17,7 @@ Slot groups (rulebook numbering 1..6, OPT k = slot k + 1):
 * Docks slots 3, 4 and Homesteads slots 2, 3, 6 (hunt threats / Battle Strength):
   "hunt or Battle Strength slot".
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkness import layout as L
 
 ACTION_KINDS = (
@@ -43,7 +42,7 @@ K_PROLOGUE, K_DRAFT, K_SKIP, K_SLEEVE, K_TOP, K_CONTACT, K_ABILITY, K_DOCKS, K_E
     K_HOME, K_HOME1, K_HUNT_SLOT, K_HUNT, K_DEFEND, K_STREET, K_OTHER = range(16)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def slot_kind(docks, s):
     """Kind of placing an Agent on slot s (0-based) of the Docks (docks True) / Homesteads."""
     if docks:
@@ -59,7 +58,7 @@ def slot_kind(docks, s):
     return K_HUNT_SLOT
 
 
-@njit(cache=True)
+@row_kernel
 def action_kind(state, params, action):
     """Index into ``ACTION_KINDS`` of ``action`` in ``state`` (read before the step)."""
     a = action

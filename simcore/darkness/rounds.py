@@ -13,8 +13,7 @@ at the end of each round it scores ``automa.vp_per_round`` and removes
 ``automa.advancements`` advancements from the largest stacks.  The player wins
 with a final score above the automa's.
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
     ROW,
@@ -41,7 +40,7 @@ from simcore.rng import randint
 # ---- sleeving ------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def do_sleeve(state, params, p, c, s, pro):
     """Seat p sleeves the top advancement of stack s onto card c, taking the stack's Citadel
     Influence (ED-L51-04); a Smuggler costs a Defense space (ED-L56-02), a Priestess on a
@@ -61,7 +60,7 @@ def do_sleeve(state, params, p, c, s, pro):
         dispatch(state, p, loc, 1)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def slot_free(state, c, t):
     return state[(L.C_MID if t == 0 else L.C_BOT) + c] < 0
 
@@ -69,13 +68,13 @@ def slot_free(state, c, t):
 # ---- Prologue ------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def pro_total(params):
     P = params[L.P_NUM_PLAYERS]
     return P * (params[L.P_PRO_PICKS2] if P == 2 else params[L.P_PRO_PICKS])
 
 
-@njit(cache=True)
+@row_kernel
 def pro_seat(params, i, first):
     """Seat of Prologue pick i: a snake draft; 2 players: P1 x1, P2 x2, P1 x2, P2 x1 ..."""
     P = params[L.P_NUM_PLAYERS]
@@ -89,7 +88,7 @@ def pro_seat(params, i, first):
     return (first + j) % P
 
 
-@njit(cache=True)
+@row_kernel
 def stage_hall(state, params, j):
     """Guild Hall choice j after the Prologue picks: seat by seat from the First Player, each
     keeps ``setup.hall_start`` of its starter cards in its Guild Hall (one OPT per choice: the
@@ -116,7 +115,7 @@ def stage_hall(state, params, j):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def stage_prologue(state, params, rng):
     """Prologue (ED-BASE-17..20, 92..94): snake-draft picks of a stack (SUB 0), the starter
     card it is sleeved on (SUB 1) and the optional use of its contact (SUB 2)."""
@@ -185,7 +184,7 @@ def stage_prologue(state, params, rng):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def finish_prologue(state, params, rng):
     """Unpicked locations: one copy onto a different Citizen, into the discard pile; the
     starter cards not kept in a Guild Hall are shuffled into the deck; then the Street and
@@ -236,7 +235,7 @@ def finish_prologue(state, params, rng):
 # ---- start of round --------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def stage_round_start(state, params):
     """Start of the round: Citadel Influence in odd rounds (ED-L51-01/02), Coins on the
     Bluffs (ED-L56-05) and under the Mine's Agents (ED-L57-02); then the Barracks."""
@@ -260,7 +259,7 @@ def stage_round_start(state, params):
     state[L.STAGE] = L.S_ROUND_START + 1  # S_BARRACKS
 
 
-@njit(cache=True)
+@row_kernel
 def stage_barracks(state, params):
     """Coldharbor Barracks: each seat from the First Player may dispatch 1 Agent (ED-L52-01)."""
     P = params[L.P_NUM_PLAYERS]
@@ -287,7 +286,7 @@ def stage_barracks(state, params):
 # ---- Draft -------------------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def draw_threat_cubes(state, params, p, c, rng):
     for _ in range(sleeves(state, c) + params[L.P_CUBES_BASE]):
         col = draw_cube(state, rng)
@@ -295,7 +294,7 @@ def draw_threat_cubes(state, params, p, c, rng):
             state[L.TZN + p * L.NCOL + col] += 1
 
 
-@njit(cache=True)
+@row_kernel
 def street_len(state):
     n = 0
     for i in range(L.NSTREET):
@@ -304,7 +303,7 @@ def street_len(state):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def stage_draft(state, params, rng):
     """Draft phase: Guild Hall cards first (ED-BASE-27), then one Street pick per seat in
     turn until every hand is full (ED-BASE-29/30); each card brings its Threat cubes."""
@@ -354,7 +353,7 @@ def stage_draft(state, params, rng):
         state[L.SUB2] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def draft_pick(state, params, p, k, rng):
     """Seat p drafts Street position k (0 = rightmost), putting 1 Influence on each skipped
     card; k = 5 takes the deck top after skipping the whole Street."""
@@ -376,7 +375,7 @@ def draft_pick(state, params, p, k, rng):
     draw_threat_cubes(state, params, p, c, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def automa_draft(state, params, rng):
     if params[L.P_NUM_PLAYERS] != 1:
         return
@@ -392,7 +391,7 @@ def automa_draft(state, params, rng):
     refill_street(state, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def automa_round_end(state, params):
     state[L.SOLO_AUTO_VP] += params[L.P_AUTO_VP]
     for _ in range(params[L.P_AUTO_ADV]):
@@ -408,7 +407,7 @@ def automa_round_end(state, params):
             state[L.STACK_INF + best] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def round_end_cubes(state, params):
     for p in range(params[L.P_NUM_PLAYERS]):
         for col in range(L.NCOL):
@@ -419,7 +418,7 @@ def round_end_cubes(state, params):
 # ---- scoring ---------------------------------------------------------------------------------------
 
 
-@njit((ROW, ROW, I), cache=True)
+@row_kernel((ROW, ROW, I))
 def final_score(state, params, p):
     """VP: advancements on owned cards (ED-BASE-76), Reputation 1:1 (ED-BASE-77), Coins and
     Goodwill at their rates (ED-BASE-78/79), (optionally Influence), Coldhollow colour

@@ -11,8 +11,7 @@ the seat moves down its Defense Track.  The card then leaves (owner's Guild Hall
 or the discard pile), the tray's cubes are set aside and the next deck card is
 revealed in the tray.
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.darkness import layout as L
 from simcore.darkness.cards import (
     agents_at,
@@ -37,7 +36,7 @@ from simcore.darkness.rounds import do_sleeve, slot_free
 from simcore.rng import randint
 
 
-@njit(cache=True)
+@row_kernel
 def begin_turn(state, params, p):
     """Reset the per-turn values of seat p and note the slots it holds."""
     state[L.ACTIVE] = p
@@ -63,7 +62,7 @@ def begin_turn(state, params, p):
     state[L.SUB] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def drop_cubes(state, params, rng):
     """Step 1 (or the automa's turn): cubes fall into random trays."""
     if state[L.AUTO_STEP]:
@@ -82,7 +81,7 @@ def drop_cubes(state, params, rng):
         state[L.TZ + p * L.NCOL + col] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def attack_targets(state, params, t):
     """Mask of seats attacked by tray t: the colour(s) with the most cubes (ED-BASE-58/59);
     black has or shares the most: all (ED-BASE-60)."""
@@ -101,7 +100,7 @@ def attack_targets(state, params, t):
     return m
 
 
-@njit(cache=True)
+@row_kernel
 def passive_reduction(state, params, q):
     """City Watch and defence stand-ins: -B Damage per Agent of q there (ED-BASE-89)."""
     r = 0
@@ -112,7 +111,7 @@ def passive_reduction(state, params, q):
     return r
 
 
-@njit(cache=True)
+@row_kernel
 def stage_attacks(state, params, rng):
     """Step 1 (ED-BASE-37): the Threat Zone cubes go into the tower, then each tray that
     reached its threshold attacks, tray by tray (SUB 0 drop, 1 next tray, 2 defend,
@@ -131,7 +130,7 @@ def stage_attacks(state, params, rng):
     return attack_end(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def attack_next_tray(state, params):
     """The next tray whose cubes reach the threshold attacks (ED-BASE-54); none left: on to
     step 2 (or the automa's round end)."""
@@ -156,7 +155,7 @@ def attack_next_tray(state, params):
     state[L.SUB] = 2
 
 
-@njit(cache=True)
+@row_kernel
 def attack_defend(state, params):
     """One attacked guild, in turn order from the active seat, reduces the Damage
     (ED-BASE-58..63): Border Towers Agents and own cubes (ED-L58-02), the Cursed Beggar's
@@ -223,7 +222,7 @@ def attack_defend(state, params):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def attack_end(state, params, rng):
     """After the attack: each successful defender may take a cube from the tray to
     Coldhollow (ED-L61-01..03), then the card leaves and the next one is revealed
@@ -258,7 +257,7 @@ def attack_end(state, params, rng):
 # ---- step 2: sleeve ---------------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@row_kernel
 def stage_sleeve(state, params):
     """Step 2: sleeve one advancement onto a card in hand, compulsory unless only Neutral
     cards have an open slot (ED-BASE-38/39): the stack (SUB 0), then the card (SUB 1)."""

@@ -27,8 +27,7 @@ Phases with no option but "end" are passed automatically, so every action the
 agent sees is a real choice (the Assault Phase of the Tel·lus player is always
 skipped).
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.frontier import layout as L
 from simcore.frontier.field import (
     cf,
@@ -62,7 +61,7 @@ from simcore.frontier.value import evaluate  # noqa: F401  (the contract's posit
 # --------------------------------------------------------------------------
 # phase machine
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _has_options(state, params):
     ph = state[L.PHASE]
     if ph == L.PH_SPACESHIP or ph == L.PH_HIRING:
@@ -78,7 +77,7 @@ def _has_options(state, params):
     return True  # PH_INTERCEPT
 
 
-@njit(cache=True)
+@row_kernel
 def _end_phase(state, params, rng):
     """End the current phase by doing nothing (DF-TURN-02 order, DF-TURN-03)."""
     ph = state[L.PHASE]
@@ -94,7 +93,7 @@ def _end_phase(state, params, rng):
         _next_intercept(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def _next_intercept(state, params, rng):
     s = _next_interceptor(state, params, state[L.INT_SLOT])
     if s >= 0:
@@ -108,7 +107,7 @@ def _next_intercept(state, params, rng):
     rival_turn_finish(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def advance(state, params, rng):
     """Pass automatically every phase whose only option is to end it."""
     while state[L.END] == L.END_PLAYING and state[L.PEND_MODE] == L.PEND_NONE:
@@ -120,7 +119,7 @@ def advance(state, params, rng):
 # --------------------------------------------------------------------------
 # the contract
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def init(state, params, rng):
     for i in range(state.shape[0]):  # explicit loop: no parfor under parallel callers
         state[i] = 0
@@ -154,17 +153,17 @@ def init(state, params, rng):
     advance(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def current_player(state, params):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def is_terminal(state, params):
     return state[L.END] != L.END_PLAYING
 
 
-@njit(cache=True)
+@row_kernel
 def legal_actions(state, params, out):
     if state[L.END] != L.END_PLAYING:
         return 0
@@ -213,7 +212,7 @@ def legal_actions(state, params, out):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def step(state, params, action, rng):
     state[L.ACTIONS] += 1
     a = action
@@ -259,17 +258,17 @@ def step(state, params, action, rng):
     advance(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def returns(state, params, out):
     out[0] = 1.0 if state[L.WON] else 0.0
 
 
-@njit(cache=True)
+@row_kernel
 def scores(state, params, out):
     out[0] = state[L.CP]
 
 
-@njit(cache=True)
+@row_kernel
 def info(state, params, out):
     e = state[L.END]
     rounds = state[L.TURN]
@@ -285,7 +284,7 @@ def info(state, params, out):
     out[7] = state[L.RTURN]
 
 
-@njit(cache=True)
+@row_kernel
 def determinize(state, params, observer, rng):
     """Nothing to resample: the only unseen things are deck orders, and decks are
     stored as counts and drawn at random when a card is drawn or revealed, so the

@@ -1,19 +1,18 @@
 """Dark Frontier: card data and the field (placing, stats, removing cards)."""
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.frontier import layout as L
 
 
 # --------------------------------------------------------------------------
 # card data
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def cf(params, kind, field):
     """Card statistic ``field`` (CF_*) of card ``kind`` from params."""
     return params[L.P_CARDS + kind * L.CF_N + field]
 
 
-@njit(cache=True)
+@row_kernel
 def _cost(cost, faction, reduced, delta, floor):
     c = cost
     if faction == L.F_TELLUS:
@@ -30,7 +29,7 @@ def _cost(cost, faction, reduced, delta, floor):
 # ~40 ns a call (numba leaves reference-count calls around it), so hot loops index
 # the arrays directly and branchy helpers take scalars.
 
-@njit(cache=True)
+@row_kernel
 def cost_of(params, kind, reduced):
     """Crystal to pay for ``kind``: own Faction may reduce by COST_DELTA, another
     Faction must add it, no Faction pays the printed cost; floored at COST_FLOOR."""
@@ -39,7 +38,7 @@ def cost_of(params, kind, reduced):
                  params[L.P_COST_DELTA], params[L.P_COST_FLOOR])
 
 
-@njit(cache=True)
+@row_kernel
 def gains_cp(params, kind, reduced):
     """Colonization gained by hiring: only when the cost was neither reduced nor increased."""
     f = cf(params, kind, L.CF_FACTION)
@@ -51,7 +50,7 @@ def gains_cp(params, kind, reduced):
 # --------------------------------------------------------------------------
 # field helpers
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def place_tellus(state, kind, active):
     """Put a Tel·lus card of ``kind`` on the first empty field slot; return the slot."""
     for s in range(L.MAX_TF):
@@ -67,7 +66,7 @@ def place_tellus(state, kind, active):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def place_rival(state, kind, active):
     """Put a Rival card on the first empty Rival slot; return the slot."""
     for r in range(L.MAX_RF):
@@ -82,7 +81,7 @@ def place_rival(state, kind, active):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _equip_sum(state, params, s, field):
     t = 0
     for e in range(state[L.TF_TOP]):
@@ -92,12 +91,12 @@ def _equip_sum(state, params, s, field):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def t_attack(state, params, s):
     return cf(params, state[L.TF_KIND + s], L.CF_ATTACK) + _equip_sum(state, params, s, L.CF_ATTACK)
 
 
-@njit(cache=True)
+@row_kernel
 def t_life(state, params, s):
     """Life of a Troop (with Equipment), Structure of anything else."""
     k = state[L.TF_KIND + s]
@@ -106,30 +105,30 @@ def t_life(state, params, s):
     return cf(params, k, L.CF_STRUCT)
 
 
-@njit(cache=True)
+@row_kernel
 def t_ranged(state, params, s):
     return cf(params, state[L.TF_KIND + s], L.CF_RANGED) + _equip_sum(state, params, s, L.CF_RANGED)
 
 
-@njit(cache=True)
+@row_kernel
 def t_speed(state, params, s):
     speed = cf(params, state[L.TF_KIND + s], L.CF_SPEED)
     return speed + _equip_sum(state, params, s, L.CF_SPEED) > 0
 
 
-@njit(cache=True)
+@row_kernel
 def is_troop(state, params, s):
     k = state[L.TF_KIND + s]
     return k >= 0 and cf(params, k, L.CF_TYPE) == L.T_TROOP
 
 
-@njit(cache=True)
+@row_kernel
 def is_building(state, params, s):
     k = state[L.TF_KIND + s]
     return k >= 0 and cf(params, k, L.CF_TYPE) == L.T_BUILDING
 
 
-@njit(cache=True)
+@row_kernel
 def bunker_slot(state):
     """The Bunker the Rival assaults: the lowest field slot holding a Bunker, or -1."""
     for s in range(state[L.TF_TOP]):
@@ -138,7 +137,7 @@ def bunker_slot(state):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def rival_on_field(state):
     n = 0
     for r in range(state[L.RF_TOP]):
@@ -147,7 +146,7 @@ def rival_on_field(state):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def rival_deck_left(state):
     n = 0
     for i in range(L.NR):
@@ -155,7 +154,7 @@ def rival_deck_left(state):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def hand_size(state):
     n = 0
     for k in range(L.NK):
@@ -163,7 +162,7 @@ def hand_size(state):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _lose_cp(state, params, kind, vanish):
     """Colonization lost when a Troop of ``kind`` leaves the field."""
     f = cf(params, kind, L.CF_FACTION)
@@ -178,7 +177,7 @@ def _lose_cp(state, params, kind, vanish):
         state[L.CP] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def _to_pile(state, kind, vanish):
     if vanish:
         state[L.VAN + kind] += 1
@@ -186,7 +185,7 @@ def _to_pile(state, kind, vanish):
         state[L.DISC + kind] += 1
 
 
-@njit(cache=True)
+@row_kernel
 def remove_tellus(state, params, s, vanish):
     """Destroy (to its Discard Pile) or vanish the Tel·lus card in slot ``s``,
     with every card attached to it."""
@@ -207,7 +206,7 @@ def remove_tellus(state, params, s, vanish):
     state[L.TF_INT + s] = -1
 
 
-@njit(cache=True)
+@row_kernel
 def remove_rival(state, r, vanish):
     state[L.RF_KIND + r] = -1
     state[L.RF_ACT + r] = 0

@@ -17,8 +17,7 @@ The kind follows the action's verb, the card type played and the phase::
     12 end a phase                      "I do nothing": end the Spaceship, Ranged or Hiring Phase
     13 discard                          Discard Phase: down to the hand limit
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.frontier import layout as L
 
 ACTION_KINDS = ("hire a Troop", "hire a Troop at reduced cost", "play a Building",
@@ -41,7 +40,7 @@ K_END = 12
 K_DISCARD = 13
 
 
-@njit(cache=True)
+@row_kernel
 def action_kind(state, params, action):
     """Kind of ``action`` in ``state`` (an index into SPEC.action_kinds); never raises."""
     mode = state[L.PEND_MODE]

@@ -1,6 +1,5 @@
 """Dark Frontier: paying Crystal, playing cards and ranged attacks."""
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.frontier import layout as L
 from simcore.frontier.field import (
     _cost,
@@ -18,7 +17,7 @@ _MAX_EXACT_SOURCES = 14
 # --------------------------------------------------------------------------
 # crystal
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def crystal_of(state, params, s):
     """Crystal Tel·lus slot s can generate now: an activated Building, not attached, with a
     Crystal ability (0 for anything else).  One test for counting and for paying."""
@@ -31,7 +30,7 @@ def crystal_of(state, params, s):
     return params[b + L.CF_CRYSTAL]
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def field_scan(state, params):
     """One pass over the Tel·lus field: (the Crystal its activated Buildings can generate,
     a Troop is on the field, a Building is on the field)."""
@@ -54,7 +53,7 @@ def field_scan(state, params):
     return crystal, troop, building
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _ship_crystal(state, params):
     """Crystal the Spaceship's marker can generate now."""
     if params[L.P_SHIP] and state[L.MARKER] == 1:
@@ -62,14 +61,14 @@ def _ship_crystal(state, params):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def available_crystal(state, params):
     """All the Crystal the player could generate now (activated Buildings + marker)."""
     c, _, _ = field_scan(state, params)
     return c + _ship_crystal(state, params)
 
 
-@njit(cache=True)
+@row_kernel
 def _source_crystal(state, params, b):
     """Crystal of payment source ``b``: a Tel·lus field slot, or MAX_TF for the marker."""
     if b == L.MAX_TF:
@@ -77,7 +76,7 @@ def _source_crystal(state, params, b):
     return params[L.P_CARDS + state[L.TF_KIND + b] * L.CF_N + L.CF_CRYSTAL]
 
 
-@njit(cache=True)
+@row_kernel
 def pay(state, params, cost):
     """Generate Crystal for ``cost``: deactivate the least-excess set of sources
     (then the fewest); the excess is lost.  Returns the Crystal generated."""
@@ -110,7 +109,7 @@ def pay(state, params, cost):
     return best_sum
 
 
-@njit(cache=True)
+@row_kernel
 def _least_excess_grouped(state, params, cost, mask):
     """The least-excess, then fewest-card set of the sources in ``mask`` whose Crystal
     covers ``cost``; among equals the numerically largest mask (the set the plain scan
@@ -173,7 +172,7 @@ def _least_excess_grouped(state, params, cost, mask):
     return best, best_sum
 
 
-@njit(cache=True)
+@row_kernel
 def _top_slots(state, mask, digits, ks, ng):
     """The mask taking, of each packed kind group, its count of highest source slots."""
     sub = 0
@@ -194,7 +193,7 @@ def _top_slots(state, mask, digits, ks, ng):
     return sub
 
 
-@njit(cache=True)
+@row_kernel
 def _least_excess_scan(state, params, cost, mask):
     """As _least_excess_grouped, walking every subset of ``mask`` in decreasing order."""
     best = -1
@@ -220,7 +219,7 @@ def _least_excess_scan(state, params, cost, mask):
     return best, best_sum
 
 
-@njit(cache=True)
+@row_kernel
 def _largest_first(state, params, cost, mask):
     """Greedy payment for many sources: the largest sources first."""
     best = 0
@@ -244,14 +243,14 @@ def _largest_first(state, params, cost, mask):
 # --------------------------------------------------------------------------
 # playing cards
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def field_flags(state, params):
     """(a Tel·lus Troop is on the field, a Tel·lus Building is on the field)."""
     _, troop, building = field_scan(state, params)
     return troop, building
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _playable(in_hand, ph, t, faction, cost, repair, delta, floor, ship, reduced, avail,
               has_troop, has_building):
     """Scalar core of can_play."""
@@ -276,7 +275,7 @@ def _playable(in_hand, ph, t, faction, cost, repair, delta, floor, ship, reduced
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def play_options(state, params, out, n):
     """Write A_PLAY + k / A_PLAY_RED + k into ``out[n:]`` for every card kind the current
     phase lets the player play at full / reduced cost (when out has room; pass an empty
@@ -284,13 +283,13 @@ def play_options(state, params, out, n):
     return _play_options(state, params, out, n, False)
 
 
-@njit(cache=True)
+@row_kernel
 def any_play_option(state, params):
     """Whether the current phase lets the player play any card (play_options > 0)."""
     return _play_options(state, params, state[0:0], 0, True) > 0
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _play_options(state, params, out, n, first_only):
     ph = state[L.PHASE]
     if ph != L.PH_SPACESHIP and ph != L.PH_HIRING:
@@ -320,7 +319,7 @@ def _play_options(state, params, out, n, first_only):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _can_play(state, params, kind, reduced, avail, has_troop, has_building):
     b = L.P_CARDS + kind * L.CF_N
     return _playable(state[L.HAND + kind], state[L.PHASE], params[b + L.CF_TYPE],
@@ -329,7 +328,7 @@ def _can_play(state, params, kind, reduced, avail, has_troop, has_building):
                      avail, has_troop, has_building)
 
 
-@njit(cache=True)
+@row_kernel
 def can_play(state, params, kind, reduced):
     """Whether the player may play a card of ``kind`` now (phase, target, Crystal)."""
     troop, building = field_flags(state, params)
@@ -337,7 +336,7 @@ def can_play(state, params, kind, reduced):
                      troop, building)
 
 
-@njit(cache=True)
+@row_kernel
 def _play(state, params, kind, reduced):
     pay(state, params, cost_of(params, kind, reduced))
     state[L.HAND + kind] -= 1
@@ -357,7 +356,7 @@ def _play(state, params, kind, reduced):
         state[L.DISC + kind] += 1
 
 
-@njit(cache=True)
+@row_kernel
 def _resolve_play(state, params, kind, s):
     if cf(params, kind, L.CF_TYPE) == L.T_EQUIPMENT:
         e = place_tellus(state, kind, 1)
@@ -371,20 +370,20 @@ def _resolve_play(state, params, kind, s):
 # --------------------------------------------------------------------------
 # ranged attacks
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def shooters(state, params, out, n):
     """Write A_SHOOT + s into ``out[n:]`` for every slot that can shoot (when out has
     room; pass an empty array to count); return the new n."""
     return _shooters(state, params, out, n, False)
 
 
-@njit(cache=True)
+@row_kernel
 def any_shooter(state, params):
     """Whether some Tel·lus card can shoot now (shooters > 0)."""
     return _shooters(state, params, state[0:0], 0, True) > 0
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _shooters(state, params, out, n, first_only):
     # Ranged values are never negative, so a card has Ranged exactly when its own or an
     # attached Equipment's is positive: one pass marks the hosts of Ranged Equipment.
@@ -411,7 +410,7 @@ def _shooters(state, params, out, n, first_only):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def can_shoot(state, params, s):
     k = state[L.TF_KIND + s]
     if k < 0 or state[L.TF_ACT + s] != 1 or state[L.TF_HOST + s] != -1:
@@ -422,7 +421,7 @@ def can_shoot(state, params, s):
     return t_ranged(state, params, s) > 0
 
 
-@njit(cache=True)
+@row_kernel
 def ranged_hit(state, params, dmg_raw, r):
     """A Ranged Attack of ``dmg_raw`` on Rival slot ``r``: Armor and Shields reduce
     it; at least twice the Life vanishes the card, else damage >= Life destroys it.

@@ -1,6 +1,5 @@
 """Dark Frontier: the Rival turn (reveal, draw, Assault and its interceptions)."""
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.frontier import layout as L
 from simcore.frontier.field import (
     bunker_slot,
@@ -21,7 +20,7 @@ from simcore.rng import randint
 # --------------------------------------------------------------------------
 # the Rival turn
 # --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def rival_row(params, t):
     """Chart row (1..5, 0 = nothing) the Rival carries out on its turn ``t``."""
     if params[L.P_SKIP_T4]:
@@ -33,7 +32,7 @@ def rival_row(params, t):
     return min(5, t)
 
 
-@njit(cache=True)
+@row_kernel
 def reveal(state, params, active, rng):
     """Reveal the top Rival card (a uniform draw from what is left) onto the field."""
     n = rival_deck_left(state)
@@ -50,7 +49,7 @@ def reveal(state, params, active, rng):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def draw(state, params, deck, rng):
     """Draw one card from the player's ``deck`` (D_ARMY / D_ORDERS); False if empty."""
     n = 0
@@ -71,7 +70,7 @@ def draw(state, params, deck, rng):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _next_interceptor(state, params, after):
     for s in range(after + 1, state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
@@ -81,7 +80,7 @@ def _next_interceptor(state, params, after):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _check_exhausted(state, params):
     if state[L.END] != L.END_PLAYING:
         return
@@ -92,7 +91,7 @@ def _check_exhausted(state, params):
         state[L.WON] = 1 if win else 0
 
 
-@njit(cache=True)
+@row_kernel
 def _clear_troop_damage(state, params):
     if params[L.P_DMG_PERSISTS]:
         return
@@ -104,7 +103,7 @@ def _clear_troop_damage(state, params):
         state[L.RF_DMG + r] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def start_assault(state, params):
     """Every activated Rival Troop assaults the Bunker.  Returns True when the
     player has an interception to decide (PHASE becomes PH_INTERCEPT)."""
@@ -129,7 +128,7 @@ def start_assault(state, params):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def _first_striker(state, params, s, r):
     """Whether interceptor s strikes first against attacker r."""
     if t_speed(state, params, s):
@@ -137,7 +136,7 @@ def _first_striker(state, params, s, r):
     return t_ranged(state, params, s) > 0 and cf(params, state[L.RF_KIND + r], L.CF_ANTIGRAV) > 0
 
 
-@njit(cache=True)
+@row_kernel
 def _attacker_hits(state, params, r):
     """Attacker r deals its Attack to its interceptors: lethal damage to the
     interceptor with the least Life left first, then the next (assumed)."""
@@ -163,7 +162,7 @@ def _attacker_hits(state, params, r):
         dmg -= g
 
 
-@njit(cache=True)
+@row_kernel
 def _remove_dead(state, params):
     for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
@@ -177,7 +176,7 @@ def _remove_dead(state, params):
             remove_rival(state, r, False)
 
 
-@njit(cache=True)
+@row_kernel
 def resolve_assault(state, params):
     """Assault steps 3-5 for the marked attackers (RF_ATK) and the declared
     interceptions (TF_INT).  Returns the damage dealt to the Bunker."""
@@ -191,7 +190,7 @@ def resolve_assault(state, params):
     return total
 
 
-@njit(cache=True)
+@row_kernel
 def mark_opposed(state):
     """Every intercepted attacker is Opposed (RF_ATK 2), and stays so when its
     interceptors die (DF-TURN-29).  Interceptors only ever target attackers, so one
@@ -202,7 +201,7 @@ def mark_opposed(state):
             state[L.RF_ATK + r] = 2
 
 
-@njit(cache=True)
+@row_kernel
 def assault_first_strikes(state, params):
     """Step 3 exceptions: Speed Assault attackers, and Ranged interceptors against
     Anti Gravity, deal their damage first (DF-TURN-32, DF-TURN-33)."""
@@ -217,7 +216,7 @@ def assault_first_strikes(state, params):
                     state[L.RF_DMG + r] += t_attack(state, params, s)
 
 
-@njit(cache=True)
+@row_kernel
 def assault_simultaneous_damage(state, params):
     """Step 3: every other Opposed Troop deals its Attack at the same time (DF-TURN-31)."""
     for r in range(state[L.RF_TOP]):
@@ -231,7 +230,7 @@ def assault_simultaneous_damage(state, params):
                 _attacker_hits(state, params, r)
 
 
-@njit(cache=True)
+@row_kernel
 def assault_unopposed_damage(state, params):
     """Step 4: non-Opposed attackers deal their Attack to the Bunker's Structure; at 0 it
     is destroyed (DF-TURN-35, DF-TURN-36).  Returns the damage dealt."""
@@ -249,7 +248,7 @@ def assault_unopposed_damage(state, params):
     return total
 
 
-@njit(cache=True)
+@row_kernel
 def assault_destroy_and_deactivate(state, params):
     """Step 5: Troops with lethal damage are destroyed, then surviving attackers become
     deactivated (DF-TURN-37, DF-TURN-38); losing the Bunker loses the game (DF-END-01)."""
@@ -265,7 +264,7 @@ def assault_destroy_and_deactivate(state, params):
         state[L.WON] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def start_player_turn(state, params, rng):
     """Start of a Tel·lus turn: the win check (DF-END-03), the turn cap, then the
     Activation and Draw Phases."""
@@ -284,7 +283,7 @@ def start_player_turn(state, params, rng):
         draw_phase(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def activation_phase(state):
     """Activation Phase: activate all of your cards (DF-TURN-04)."""
     for s in range(state[L.TF_TOP]):
@@ -292,7 +291,7 @@ def activation_phase(state):
             state[L.TF_ACT + s] = 1
 
 
-@njit(cache=True)
+@row_kernel
 def draw_phase(state, params, rng):
     """Draw Phase: one card from each Deck (DF-TURN-06), the Crystal Marker back on the
     Spaceship (DF-TURN-07); with nothing left to draw the game is lost
@@ -306,7 +305,7 @@ def draw_phase(state, params, rng):
     state[L.MARKER] = 1 if params[L.P_SHIP] else 0
 
 
-@njit(cache=True)
+@row_kernel
 def rival_turn_finish(state, params, rng):
     """Chart steps after the assault, end of the Rival turn, next Tel·lus turn."""
     row = rival_row(params, state[L.RTURN])
@@ -327,7 +326,7 @@ def rival_turn_finish(state, params, rng):
     start_player_turn(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def rival_turn(state, params, rng):
     """Run the Rival turn until the player must decide an interception or it ends."""
     state[L.RTURN] += 1
@@ -357,7 +356,7 @@ def rival_turn(state, params, rng):
     rival_turn_finish(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def end_player_turn(state, params, rng):
     _clear_troop_damage(state, params)
     rival_turn(state, params, rng)

@@ -14,13 +14,13 @@ player completes it from this position (never a constant): a logistic score of
 A finished game gives its returns (1 won, 0 lost).  No allocation; never raises.
 """
 import numpy as np
-from numba import njit
 
+from simcore.common import row_kernel
 from simcore.frontier import layout as L
 from simcore.frontier.field import bunker_slot, cf, rival_deck_left, t_attack, t_life
 
 
-@njit(cache=True)
+@row_kernel
 def success_logit(state, params):
     """The logit of the estimated chance of completing the mission (playing positions)."""
     b = bunker_slot(state)
@@ -72,7 +72,7 @@ def success_logit(state, params):
     return x
 
 
-@njit(cache=True)
+@row_kernel
 def evaluate(state, params, out):
     """The estimated chance of completing the mission in [0, 1]; a finished game: returns."""
     if state[L.END] != L.END_PLAYING:

@@ -16,7 +16,7 @@ unrevealed Events where they were shuffled (custom stories, Longer Game extras).
 import numpy as np
 from numba import njit
 
-from simcore.common import mask_returns
+from simcore.common import mask_returns, row_kernel
 from simcore.humanity import layout as L
 from simcore.humanity.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.humanity.table import (
@@ -49,7 +49,7 @@ from simcore.rng import randint, shuffle
 
 
 # ---- the round machine ---------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def settle(state, params, rng):
     """Run the game until a real decision waits or the game is over."""
     state[L.DEC] = 0
@@ -82,7 +82,7 @@ def settle(state, params, rng):
             return
 
 
-@njit(cache=True)
+@row_kernel
 def bid_value(state, params, o):
     """Trade values of the cards bid; a valid bid (>= 1) gains the trade-bonus passives."""
     v = 0
@@ -93,7 +93,7 @@ def bid_value(state, params, o):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def advance(state, params, rng):
     """Move the round machine one stage or seat on (rulebook "Gameplay": 1 Event, 2 Action,
     3 Trade, 4 Recruit, 5 Cleanup), pushing the tasks of the seat whose turn it is."""
@@ -128,7 +128,7 @@ def advance(state, params, rng):
         state[L.STAGE] = L.S_ROUND_START
 
 
-@njit(cache=True)
+@row_kernel
 def round_start(state, params):
     """A new round: reveal the next Event card (Event cards count the rounds even without
     Events, EH-VARIANT-03)."""
@@ -144,7 +144,7 @@ def round_start(state, params):
     state[L.STAGE] = L.S_EVENT if ev >= 0 else L.S_ACTION
 
 
-@njit(cache=True)
+@row_kernel
 def event_phase(state, params):
     """1 Event: each seat in turn order resolves the Event (or bids for a commodity Event)."""
     P = params[L.P_NUM_PLAYERS]
@@ -163,7 +163,7 @@ def event_phase(state, params):
             push(state, L.T_EVENT, params[L.P_EVENTS + ev * L.EF_N + L.EF_PICKS], seat, 0)
 
 
-@njit(cache=True)
+@row_kernel
 def action_phase(state, params):
     """2 Action: the next seat in turn order takes its Action phase turn."""
     P = params[L.P_NUM_PLAYERS]
@@ -186,7 +186,7 @@ def action_phase(state, params):
         push(state, L.T_MENU, 0, seat, 0)
 
 
-@njit(cache=True)
+@row_kernel
 def trade_bids(state, params):
     """3 Trade: each seat in turn order bids hidden cards."""
     P = params[L.P_NUM_PLAYERS]
@@ -199,7 +199,7 @@ def trade_bids(state, params):
         push(state, L.T_BID, 0, seat, 0)
 
 
-@njit(cache=True)
+@row_kernel
 def trade_picks(state, params):
     """3 Trade: the valid bidders pick a Trade pile, highest bid first; then every bid card
     is trashed (EH-TRADE-10)."""
@@ -218,7 +218,7 @@ def trade_picks(state, params):
     state[L.PICK_IDX] += 1
 
 
-@njit(cache=True)
+@row_kernel
 def recruit_phase(state, params):
     """4 Recruit: each seat in turn order may recruit Survivors."""
     P = params[L.P_NUM_PLAYERS]
@@ -231,7 +231,7 @@ def recruit_phase(state, params):
         push(state, L.T_RECRUIT, 0, seat, 0)
 
 
-@njit(cache=True)
+@row_kernel
 def end_check(state, params):
     """Game end: the SP goal, the last Event, or the round cap; else depleted seats are back."""
     P = params[L.P_NUM_PLAYERS]
@@ -252,7 +252,7 @@ def end_check(state, params):
         state[L.SUB] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def reload_phase(state, params):
     """Reload (variant): each seat in turn order may trade Supplies for Bullets."""
     P = params[L.P_NUM_PLAYERS]
@@ -264,7 +264,7 @@ def reload_phase(state, params):
     push(state, L.T_RELOAD, 0, seat, 0)
 
 
-@njit(cache=True)
+@row_kernel
 def trade_order(state, params):
     """Valid bidders (value >= 1) into ORDER, highest first, ties in turn order (EH-TRADE-09)."""
     P = params[L.P_NUM_PLAYERS]
@@ -289,7 +289,7 @@ def trade_order(state, params):
     state[L.ORDER_N] = n
 
 
-@njit(cache=True)
+@row_kernel
 def resolve_event_bid(state, params):
     """Commodity bidding: reveal, pay every bid to the reserve, reward the highest bidder,
     punish the lowest (ties in turn order, EH-SCEN3-09)."""
@@ -333,7 +333,7 @@ def resolve_event_bid(state, params):
         push_pairs(state, params, first, e0 + L.EF_FIRST, 2)
 
 
-@njit(cache=True)
+@row_kernel
 def cleanup(state, params, rng):
     P = params[L.P_NUM_PLAYERS]
     # steps 1-2: untaken piles grow, taken piles are replaced
@@ -374,7 +374,7 @@ def cleanup(state, params, rng):
             state[o + L.S_COL_TAP + c] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def finish(state, params, reason):
     """Game end: end-game SP, then most SP, most Survivors, most supplies; else shared."""
     P = params[L.P_NUM_PLAYERS]
@@ -405,7 +405,7 @@ def finish(state, params, reason):
 
 
 # ---- setup ---------------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _collect(params, out, n, mask, want_survivors):
     """Append every card (with multiplicity) of the packs in ``mask`` to out[n:]."""
     for k in range(L.MAX_KINDS):
@@ -421,7 +421,7 @@ def _collect(params, out, n, mask, want_survivors):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _remove_random(params, arr, n, ty, count, rng):
     """Remove ``count`` random cards of type ``ty`` (-1 any) from arr[:n]; returns the new n."""
     for _ in range(count):
@@ -587,7 +587,7 @@ def setup_event_deck(state, params, scen, plot, loc, rng):
     state[L.EV_N] = ne
 
 
-@njit(cache=True)
+@row_kernel
 def _collect_start(params, out):
     n = 0
     for k in range(L.MAX_KINDS):
@@ -599,7 +599,7 @@ def _collect_start(params, out):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def fill_empty(state):
     """-1 in every card zone (card ids are >= 0); counts stay 0."""
     for i in range(L.EVENTS, L.SEAT0):
@@ -614,17 +614,17 @@ def fill_empty(state):
 
 
 # ---- the game contract ------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def current_player(state, params):
     return state[L.CUR]
 
 
-@njit(cache=True)
+@row_kernel
 def is_terminal(state, params):
     return state[L.END] != L.END_PLAYING
 
 
-@njit(cache=True)
+@row_kernel
 def legal_actions(state, params, out):
     if state[L.END] != L.END_PLAYING:
         return 0
@@ -634,7 +634,7 @@ def legal_actions(state, params, out):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def step(state, params, action, rng):
     state[L.MOVES] += 1
     state[L.CHOICE] = action
@@ -642,18 +642,18 @@ def step(state, params, action, rng):
     settle(state, params, rng)
 
 
-@njit(cache=True)
+@row_kernel
 def returns(state, params, out):
     mask_returns(state[L.WIN_MASK], params[L.P_NUM_PLAYERS], out)
 
 
-@njit(cache=True)
+@row_kernel
 def scores(state, params, out):
     for s in range(params[L.P_NUM_PLAYERS]):
         out[s] = state[seat_offset(s) + L.S_SP]
 
 
-@njit(cache=True)
+@row_kernel
 def info(state, params, out):
     P = params[L.P_NUM_PLAYERS]
     out[0] = state[L.ROUND]
@@ -738,7 +738,7 @@ def determinize(state, params, observer, rng):
 
 
 # ---- position value ------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _worth(state, params, o):
     """A seat's expected final SP, roughly: SP now, end-game SP of the Colony, a share of a
     partial Building's SP by the Supplies already on it, a little for Supplies in hand (the
@@ -769,7 +769,7 @@ def _worth(state, params, o):
     return w
 
 
-@njit(cache=True)
+@row_kernel
 def evaluate(state, params, out):
     """Each seat's chance of winning from this position, in [0, 1] and summing to 1: a
     softmax of the seats' rough final SP (``_worth``) whose sharpness grows as the leader

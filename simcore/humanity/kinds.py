@@ -24,8 +24,7 @@ action::
     15 pass                     done / no: stop placing cards, close a Trade bid, recruit or
                                 reload nothing, do not fire, do not rob
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.humanity import layout as L
 
 ACTION_KINDS = ("play an Action card", "construct a Building", "use a Survivor ability",
@@ -50,7 +49,7 @@ K_TARGET = 14
 K_PASS = 15
 
 
-@njit(cache=True)
+@row_kernel
 def action_kind(state, params, action):
     """Kind of ``action`` in ``state`` (an index into SPEC.action_kinds); never raises."""
     n = state[L.TK_N]

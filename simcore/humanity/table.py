@@ -5,19 +5,18 @@ every zone holds card kind ids.  Adding a card never overflows: a card that woul
 (a hand of HAND_CAP cards goes to the Discard pile; a seat owning OWN_CAP cards, a full
 Waste pile) is trashed or set aside, limits no real game reaches.
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.humanity import layout as L
 from simcore.rng import shuffle
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def seat_offset(seat):
     """Offset of ``seat``'s block in the state row (its fields are seat_offset + S_*)."""
     return L.SEAT0 + seat * L.SEAT_SZ
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def card_field(params, k, f):
     """Field ``f`` (KF_*) of card kind ``k`` in the params card table."""
     return params[L.P_CARDS + k * L.KF_N + f]
@@ -27,13 +26,13 @@ so = seat_offset  # the old short names, still imported by humanity_legacy and t
 kf = card_field
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def owned(state, o):
     return (state[o + L.S_HAND_N] + state[o + L.S_DECK_N] + state[o + L.S_DISC_N]
             + state[o + L.S_TABLE_N] + state[o + L.S_BID_N])
 
 
-@njit(cache=True)
+@row_kernel
 def trash(state, k):
     """Put card ``k`` on the Waste pile."""
     n = state[L.WASTE_N]
@@ -42,7 +41,7 @@ def trash(state, k):
         state[L.WASTE_N] = n + 1
 
 
-@njit(cache=True)
+@row_kernel
 def add_disc(state, o, k):
     n = state[o + L.S_DISC_N]
     if owned(state, o) < L.OWN_CAP:
@@ -52,7 +51,7 @@ def add_disc(state, o, k):
         trash(state, k)
 
 
-@njit(cache=True)
+@row_kernel
 def add_hand(state, o, k):
     n = state[o + L.S_HAND_N]
     if n < L.HAND_CAP and owned(state, o) < L.OWN_CAP:
@@ -62,7 +61,7 @@ def add_hand(state, o, k):
         add_disc(state, o, k)
 
 
-@njit(cache=True)
+@row_kernel
 def take_hand(state, o, i):
     """Remove and return hand card ``i`` (later cards move down one)."""
     n = state[o + L.S_HAND_N]
@@ -74,7 +73,7 @@ def take_hand(state, o, i):
     return k
 
 
-@njit(cache=True)
+@row_kernel
 def main_draw(state, rng):
     """Top card of the Main deck (the Waste pile is shuffled in when it runs out), or -1."""
     if state[L.MAIN_N] == 0:
@@ -94,7 +93,7 @@ def main_draw(state, rng):
     return k
 
 
-@njit(cache=True)
+@row_kernel
 def discard_to_deck(state, o, rng):
     """Shuffle the Discard pile into a new Draw deck (the deck is empty)."""
     d = state[o + L.S_DISC_N]
@@ -107,7 +106,7 @@ def discard_to_deck(state, o, rng):
     shuffle(rng, state[o + L.S_DECK:o + L.S_DECK + n + d], n + d)
 
 
-@njit(cache=True)
+@row_kernel
 def draw_one(state, o):
     """Top card of the Draw deck into hand (the deck is not empty)."""
     n = state[o + L.S_DECK_N] - 1
@@ -117,7 +116,7 @@ def draw_one(state, o):
     add_hand(state, o, k)
 
 
-@njit(cache=True)
+@row_kernel
 def row_count(state):
     c = 0
     for i in range(L.ROW_LEN):
@@ -126,7 +125,7 @@ def row_count(state):
     return c
 
 
-@njit(cache=True)
+@row_kernel
 def rescue(state, o, slot):
     """Rescue the Survivor in Row ``slot`` into the Discard pile (the Unlucky token is set
     aside)."""
@@ -137,7 +136,7 @@ def rescue(state, o, slot):
     add_disc(state, o, k)
 
 
-@njit(cache=True)
+@row_kernel
 def supply_value(state, params, o):
     """Total Supply value in hand."""
     t = 0
@@ -148,7 +147,7 @@ def supply_value(state, params, o):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def count_type(state, params, o, ty):
     c = 0
     for i in range(state[o + L.S_HAND_N]):
@@ -157,7 +156,7 @@ def count_type(state, params, o, ty):
     return c
 
 
-@njit(cache=True)
+@row_kernel
 def passive(state, params, o, code):
     """Sum of the passive abilities ``code`` of the finished cards in the Colony."""
     t = 0
@@ -169,7 +168,7 @@ def passive(state, params, o, code):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def end_bonus(state, params, o):
     """SP scored at game end by the Colony (end-sp abilities)."""
     t = 0
@@ -181,7 +180,7 @@ def end_bonus(state, params, o):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def survivors_in_colony(state, params, o):
     c = 0
     for i in range(state[o + L.S_COL_N]):
@@ -190,7 +189,7 @@ def survivors_in_colony(state, params, o):
     return c
 
 
-@njit(cache=True)
+@row_kernel
 def buildings_done(state, params, o):
     c = 0
     for i in range(state[o + L.S_COL_N]):
@@ -200,7 +199,7 @@ def buildings_done(state, params, o):
     return c
 
 
-@njit(cache=True)
+@row_kernel
 def total_supplies(state, params, o, with_unbuilt):
     """Supply value in Draw deck, hand and Discard pile (tie-break 2)."""
     t = 0
@@ -215,14 +214,14 @@ def total_supplies(state, params, o, with_unbuilt):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def weapon_cap(state, params, o, c):
     if not state[o + L.S_COL_DONE + c]:
         return 0
     return card_field(params, state[o + L.S_COL_KIND + c], L.KF_WEAPON)
 
 
-@njit(cache=True)
+@row_kernel
 def loaded(state, o):
     for c in range(state[o + L.S_COL_N]):
         if state[o + L.S_COL_BUL + c] > 0:
@@ -230,7 +229,7 @@ def loaded(state, o):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def bullets_held(state, o):
     t = 0
     for c in range(state[o + L.S_COL_N]):
@@ -238,7 +237,7 @@ def bullets_held(state, o):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def fire(state, o):
     """Fire the loaded Weapon with the most Bullets; its Bullet goes back to the reserve."""
     best = -1
@@ -253,7 +252,7 @@ def fire(state, o):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def add_bullets(state, params, o, n):
     """Put up to ``n`` Bullets on each Weapon (capacity and reserve allowing)."""
     for c in range(state[o + L.S_COL_N]):
@@ -264,7 +263,7 @@ def add_bullets(state, params, o, n):
                 state[L.BULLETS] -= 1
 
 
-@njit(cache=True)
+@row_kernel
 def has_unloaded_weapon(state, params, o):
     for c in range(state[o + L.S_COL_N]):
         if state[o + L.S_COL_BUL + c] < weapon_cap(state, params, o, c):
@@ -272,7 +271,7 @@ def has_unloaded_weapon(state, params, o):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def lose_life(state, o, n):
     if n <= 0 or state[o + L.S_LIFE] <= 0:
         return
@@ -284,7 +283,7 @@ def lose_life(state, o, n):
     state[o + L.S_LIFE] = v
 
 
-@njit(cache=True)
+@row_kernel
 def colony_add(state, o, k, done):
     """Put card ``k`` into a new Colony slot; returns the slot (-1 when full)."""
     c = state[o + L.S_COL_N]
@@ -299,7 +298,7 @@ def colony_add(state, o, k, done):
     return c
 
 
-@njit(cache=True)
+@row_kernel
 def complete_building(state, params, o, c):
     """Finish the Building in slot ``c``: trash its Supplies, score its SP."""
     n = state[o + L.S_UNDER_N]
@@ -319,7 +318,7 @@ def complete_building(state, params, o, c):
     state[o + L.S_SP] += card_field(params, state[o + L.S_COL_KIND + c], L.KF_SP)
 
 
-@njit(cache=True)
+@row_kernel
 def pile_add(state, p, k):
     n = state[L.PILE_N + p]
     if n < L.PILE_CAP:
@@ -329,7 +328,7 @@ def pile_add(state, p, k):
         trash(state, k)
 
 
-@njit(cache=True)
+@row_kernel
 def pile_take(state, p, i):
     """Remove and return card ``i`` of Trade pile ``p``."""
     base = L.PILES + p * L.PILE_CAP
@@ -342,12 +341,12 @@ def pile_take(state, p, i):
     return k
 
 
-@njit(cache=True)
+@row_kernel
 def num_piles(params):
     return params[L.P_NUM_PLAYERS] + 1
 
 
-@njit(cache=True)
+@row_kernel
 def first_of_kind(state, o, i):
     """True when hand card ``i`` is the first of its kind in hand (pick decisions dedupe)."""
     k = state[o + L.S_HAND + i]

@@ -12,8 +12,7 @@ Card effects are pushed in reverse so they resolve in printed order; a card's Li
 is pushed below them so it resolves after every other effect (EH-ACTION-07).  Pick
 decisions offer one action per card kind in hand (duplicates are the same choice).
 """
-from numba import njit
-
+from simcore.common import row_kernel
 from simcore.humanity import layout as L
 from simcore.humanity.table import (
     add_bullets,
@@ -43,7 +42,7 @@ from simcore.rng import randint
 
 
 # ---- the stack -------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def push(state, code, amt, seat, aux):
     n = state[L.TK_N]
     if n >= L.MAX_TASKS or code == 0:
@@ -56,7 +55,7 @@ def push(state, code, amt, seat, aux):
     state[L.TK_N] = n + 1
 
 
-@njit(cache=True)
+@row_kernel
 def pop(state):
     n = state[L.TK_N] - 1
     t = L.TASKS + 4 * n
@@ -65,7 +64,7 @@ def pop(state):
     state[L.TK_N] = n
 
 
-@njit(cache=True)
+@row_kernel
 def push_card(state, params, seat, k):
     """Push the effects of Action card ``k`` (Life icon last, optional Bullet effect before it)."""
     life = card_field(params, k, L.KF_LIFE)
@@ -80,7 +79,7 @@ def push_card(state, params, seat, k):
              card_field(params, k, L.KF_E + 2 * j + 1), seat, k)
 
 
-@njit(cache=True)
+@row_kernel
 def push_pairs(state, params, seat, off, n):
     """Push ``n`` (code, amount) pairs stored at params[off:] so the first resolves first."""
     for j in range(n - 1, -1, -1):
@@ -88,7 +87,7 @@ def push_pairs(state, params, seat, off, n):
 
 
 # ---- checks ----------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def option_feasible(state, params, o, ev, opt):
     """Can the seat fulfil Event option ``opt`` entirely (Life loss always can)?"""
     off = L.P_EVENTS + ev * L.EF_N + L.EF_OPT + opt * 6
@@ -122,14 +121,14 @@ def option_feasible(state, params, o, ev, opt):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def finish_target(state, params, o, c, reach):
     k = state[o + L.S_COL_KIND + c]
     return (card_field(params, k, L.KF_TYPE) == L.TY_BUILDING and not state[o + L.S_COL_DONE + c]
             and card_field(params, k, L.KF_COST) - state[o + L.S_COL_PLACED + c] <= reach)
 
 
-@njit(cache=True)
+@row_kernel
 def card_playable(state, params, o, k):
     """An Action card ``k`` in hand can be played now."""
     if card_field(params, k, L.KF_NEEDS_FIRE) and not loaded(state, o):
@@ -158,14 +157,14 @@ def card_playable(state, params, o, k):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def recruit_cost(state, params, o, k):
     c = card_field(params, k, L.KF_COST) - passive(state, params, o, L.E_RECRUIT_DISC)
     return c if c > 0 else 0
 
 
 # ---- legal sets --------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _hand_picks(state, params, o, n, ty):
     """Append one HAND action per card kind in hand (of type ``ty``, -1 any)."""
     for i in range(state[o + L.S_HAND_N]):
@@ -176,7 +175,7 @@ def _hand_picks(state, params, o, n, ty):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def legal_task(state, params):
     """Write the legal actions of the top task into LEG; return their number (0: the
     task runs automatically).  One function per task below."""
@@ -225,7 +224,7 @@ def legal_task(state, params):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_draw(state, amt, aux, o):
     """Draw from an empty Draw deck: first rescue a Survivor from the Row (EH-ACTION-24)."""
     n = 0
@@ -237,19 +236,19 @@ def _legal_draw(state, amt, aux, o):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_discard(state, params, amt, o):
     """Discard / trash a card from hand."""
     return _hand_picks(state, params, o, 0, -1) if amt > 0 else 0
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_pay(state, params, amt, o):
     """Pay with Supply cards from hand."""
     return _hand_picks(state, params, o, 0, L.TY_SUPPLY) if amt > 0 else 0
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_trade_take(state, params, code, amt):
     """Take a card from a Trade pile (a Supply card, or any)."""
     n = 0
@@ -267,7 +266,7 @@ def _legal_trade_take(state, params, code, amt):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_rescue(state, amt):
     """Rescue a Survivor from the Row."""
     n = 0
@@ -279,7 +278,7 @@ def _legal_rescue(state, amt):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_finish(state, params, amt, o):
     """Building Plans: a partial Building within reach."""
     n = 0
@@ -290,7 +289,7 @@ def _legal_finish(state, params, amt, o):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_heroic(state, params, o):
     """Heroic Act: a Survivor in hand."""
     n = 0
@@ -299,7 +298,7 @@ def _legal_heroic(state, params, o):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_robbery_strike(state, params, code, seat):
     """Armed Robbery / First Strike: the victim."""
     n = 0
@@ -317,7 +316,7 @@ def _legal_robbery_strike(state, params, code, seat):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def legal_action_menu(state, params, o):
     """Action phase: play a card, construct, use an ability, discard, or end the turn."""
     n = 0
@@ -355,7 +354,7 @@ def legal_action_menu(state, params, o):
     return n + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_build(state, params, amt, o):
     """Construct: place a Supply card under the Building, or stop."""
     n = 0
@@ -367,7 +366,7 @@ def _legal_build(state, params, amt, o):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_discard_action(state, params, amt, o):
     """The discard action: one more card, or stop."""
     n = 0
@@ -378,7 +377,7 @@ def _legal_discard_action(state, params, amt, o):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_fire_option(state, o):
     """Fire a Weapon for the card's Bullet effect?"""
     if loaded(state, o):
@@ -388,7 +387,7 @@ def _legal_fire_option(state, o):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_event_option(state, params, amt, aux, o):
     """Event: an option not taken yet (feasible ones first)."""
     n = 0
@@ -408,7 +407,7 @@ def _legal_event_option(state, params, amt, aux, o):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_commodity_bid(state, params, o):
     """Commodity bid: an amount in the legal range."""
     n = 0
@@ -419,7 +418,7 @@ def _legal_commodity_bid(state, params, o):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_trade_bid(state, params, o):
     """Trade bid: one more card, or done."""
     n = 0
@@ -428,7 +427,7 @@ def _legal_trade_bid(state, params, o):
     return n + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_trade_pick(state, params):
     """Trade: a Trade pile not taken yet."""
     n = 0
@@ -439,7 +438,7 @@ def _legal_trade_pick(state, params):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_recruit(state, params, o):
     """Recruit phase: an affordable Survivor in hand, or done."""
     n = 0
@@ -455,7 +454,7 @@ def _legal_recruit(state, params, o):
     return n + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _legal_reload(state, params, o):
     """Reload: a Supply card for a Bullet, or done."""
     n = 0
@@ -467,7 +466,7 @@ def _legal_reload(state, params, o):
     return n
 
 
-@njit(cache=True)
+@row_kernel
 def ebid_range(state, params, o):
     """(lo, hi) of a commodity bid for the seat at offset ``o``."""
     ev = state[L.EV_CUR]
@@ -484,7 +483,7 @@ def ebid_range(state, params, o):
 
 
 # ---- automatic work ------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def auto_task(state, params, rng):
     """Run the top task when it needs no decision (legal_task returned 0)."""
     t = L.TASKS + 4 * (state[L.TK_N] - 1)
@@ -549,13 +548,13 @@ def auto_task(state, params, rng):
                 push(state, L.E_DRAW, hs - state[o + L.S_HAND_N], seat, 0)
 
 
-@njit(cache=True)
+@row_kernel
 def hand_size(state, params, o):
     return params[L.P_HAND_SIZE] + passive(state, params, o, L.E_HAND_SIZE)
 
 
 # ---- consuming a decision --------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def apply_task(state, params, a, rng):
     """The top task consumes the chosen action ``a``."""
     t = L.TASKS + 4 * (state[L.TK_N] - 1)
@@ -628,7 +627,7 @@ def apply_task(state, params, a, rng):
             add_bullets(state, params, o, 1)
 
 
-@njit(cache=True)
+@row_kernel
 def _take_from_trade_pile(state, params, t, code, amt, o, a):
     """Take the best Supply card (or the newest card) of the chosen Trade pile."""
     n = 0
@@ -647,7 +646,7 @@ def _take_from_trade_pile(state, params, t, code, amt, o, a):
     _dec(state, t, amt - 1)
 
 
-@njit(cache=True)
+@row_kernel
 def _armed_robbery(state, aux, o, a, rng):
     """Armed Robbery: a random card of the victim's hand; the victim gets the Armed Robbery
     card (EH-CLAR-10)."""
@@ -667,7 +666,7 @@ def _armed_robbery(state, aux, o, a, rng):
                 break
 
 
-@njit(cache=True)
+@row_kernel
 def _first_strike(state, o, a, rng):
     """First Strike: a random card of the victim's Discard pile into hand."""
     n = 0
@@ -683,7 +682,7 @@ def _first_strike(state, o, a, rng):
     add_hand(state, o, k)
 
 
-@njit(cache=True)
+@row_kernel
 def _construct_step(state, params, t, amt, aux, o, a):
     """Construct: place the chosen Supply card under the Building; complete it when paid."""
     if a == L.A_DONE:
@@ -703,7 +702,7 @@ def _construct_step(state, params, t, amt, aux, o, a):
             complete_building(state, params, o, c)
 
 
-@njit(cache=True)
+@row_kernel
 def _event_option(state, params, t, amt, seat, aux, a):
     """Event: resolve the chosen option's effects."""
     opt = a - L.OPT_BASE
@@ -715,7 +714,7 @@ def _event_option(state, params, t, amt, seat, aux, a):
     push_pairs(state, params, seat, L.P_EVENTS + ev * L.EF_N + L.EF_OPT + opt * 6, L.MAX_EFF)
 
 
-@njit(cache=True)
+@row_kernel
 def _trade_bid(state, seat, o, a):
     """Trade bid: one more hidden card, or done."""
     if a == L.A_DONE:
@@ -728,7 +727,7 @@ def _trade_bid(state, seat, o, a):
         state[o + L.S_BID_N] = b + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _trade_pick(state, o, a):
     """Trade: take every card of the chosen Trade pile into the Discard pile."""
     pop(state)
@@ -740,7 +739,7 @@ def _trade_pick(state, o, a):
     state[L.PILE_N + p] = 0
 
 
-@njit(cache=True)
+@row_kernel
 def _recruit(state, params, seat, o, a):
     """Recruit phase: the chosen Survivor joins the Colony, then its cost is paid."""
     pop(state)
@@ -752,7 +751,7 @@ def _recruit(state, params, seat, o, a):
             push(state, L.T_RECRUIT_PAY, cost, seat, 0)
 
 
-@njit(cache=True)
+@row_kernel
 def _dec(state, t, left):
     if left <= 0:
         pop(state)
@@ -760,13 +759,13 @@ def _dec(state, t, left):
         state[t + 1] = left
 
 
-@njit(cache=True)
+@row_kernel
 def add_disc_hand(state, o, i):
     k = take_hand(state, o, i)
     add_disc(state, o, k)
 
 
-@njit(cache=True)
+@row_kernel
 def recruit_into_colony(state, params, o, k):
     """Survivor ``k`` (already out of hand) joins the Colony and scores its SP."""
     c = colony_add(state, o, k, 1)
@@ -777,7 +776,7 @@ def recruit_into_colony(state, params, o, k):
     state[o + L.S_RECRUITS] += 1
 
 
-@njit(cache=True)
+@row_kernel
 def menu_choice(state, params, o, seat, a):
     """The Action phase menu: play a card, build, use a Survivor, discard, or end the turn."""
     if a == L.A_DONE:
