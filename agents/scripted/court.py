@@ -38,7 +38,8 @@ Fixes of issue 16 (the pre-fix player is the ``legacy`` persona, court_legacy.py
 
 The policy reads only public fields: never another seat's unrevealed bid or secret Offering.
 """
-from numba import njit
+
+from simcore.common import row_kernel
 
 from agents.scripted import court_legacy
 from simcore.court import SPEC
@@ -56,7 +57,7 @@ FAVOR_WORTH = 1.0   # every Favor alike (was: Flesh 0.5, Spirit and Bone 1.5)
 
 
 # ---- small helpers ----------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _alive_n(state, P):
     k = 0
     for s in range(P):
@@ -64,13 +65,13 @@ def _alive_n(state, P):
     return k
 
 
-@njit(cache=True)
+@row_kernel
 def _fair(state, P):
     n = _alive_n(state, P)
     return (state[L.THRESH] + n - 1) // n
 
 
-@njit(cache=True)
+@row_kernel
 def _amount(legal, n, k):
     """The legal amount action closest to ``k``."""
     best = legal[0]
@@ -83,7 +84,7 @@ def _amount(legal, n, k):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _richest_other(state, P, me):
     best = -1
     bs = -1
@@ -94,7 +95,7 @@ def _richest_other(state, P, me):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _total_offer(state, P):
     t = 0
     for s in range(P):
@@ -103,7 +104,7 @@ def _total_offer(state, P):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def _min_other_offer(state, P, me):
     m = 1 << 30
     for s in range(P):
@@ -112,7 +113,7 @@ def _min_other_offer(state, P, me):
     return m
 
 
-@njit(cache=True)
+@row_kernel
 def _is_richest(state, P, me):
     for s in range(P):
         if s != me and state[L.ALIVE + s] and state[L.SOULS + s] >= state[L.SOULS + me]:
@@ -120,7 +121,7 @@ def _is_richest(state, P, me):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def _effect_worth(state, params, me, eff, a, b):
     P = params[L.P_NUM_PLAYERS]
     n = _alive_n(state, P)
@@ -163,7 +164,7 @@ def _effect_worth(state, params, me, eff, a, b):
     return 0.0
 
 
-@njit(cache=True)
+@row_kernel
 def _card_worth(state, params, me, slot):
     """Soul-equivalent worth to ``me`` of winning the card turned up in ``slot``."""
     c = state[L.REVEALED + slot]
@@ -188,7 +189,7 @@ def _card_worth(state, params, me, slot):
 
 
 # ---- decisions -------------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _predicted_card(state, params, me):
     """The card (slot) ``me`` bids on and how many other seats are predicted on it.
 
@@ -236,7 +237,7 @@ def _predicted_card(state, params, me):
     return mine, cnt - 1
 
 
-@njit(cache=True)
+@row_kernel
 def _bid(state, params, persona, rng, me):
     lo = state[L.LEG_LO]
     hi = state[L.LEG_HI]
@@ -255,7 +256,7 @@ def _bid(state, params, persona, rng, me):
     return encode_bid(bf, amt)
 
 
-@njit(cache=True)
+@row_kernel
 def _flesh_adjust(state, params, legal, n, me):
     P = params[L.P_NUM_PLAYERS]
     f = state[L.BID_F + me]
@@ -280,7 +281,7 @@ def _flesh_adjust(state, params, legal, n, me):
     return L.ADJ_BASE + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _offer(state, params, persona, legal, n, me):
     P = params[L.P_NUM_PLAYERS]
     fair = _fair(state, P)
@@ -327,7 +328,7 @@ def _offer(state, params, persona, legal, n, me):
     return _amount(legal, n, min(k, souls))
 
 
-@njit(cache=True)
+@row_kernel
 def _spirit_adjust(state, params, persona, legal, n, me):
     P = params[L.P_NUM_PLAYERS]
     total = _total_offer(state, P)
@@ -346,7 +347,7 @@ def _spirit_adjust(state, params, persona, legal, n, me):
     return L.ADJ_BASE + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _fewest_mask(state, P):
     m = 0
     best = 1 << 30
@@ -361,7 +362,7 @@ def _fewest_mask(state, P):
     return m
 
 
-@njit(cache=True)
+@row_kernel
 def _sabotage(state, params, persona, me):
     """Force a failure? Only when it hurts others and not ``me``."""
     if persona == FAIR_SHARE:
@@ -372,7 +373,7 @@ def _sabotage(state, params, persona, me):
     return state[L.FAILS] >= params[L.P_FAIL_EFFECT_UPTO] or _is_richest(state, P, me)
 
 
-@njit(cache=True)
+@row_kernel
 def _yes_no(state, params, persona, me):
     eff = state[L.DEC_EFF]
     if eff == L.E_SUCCEED_AT_END:
@@ -385,7 +386,7 @@ def _yes_no(state, params, persona, me):
     return L.A_YES if _sabotage(state, params, persona, me) else L.A_DECLINE
 
 
-@njit(cache=True)
+@row_kernel
 def _tie(state, params, legal, n, me):
     """Bone Favor tie-break: take wins for myself, push losses onto others."""
     P = params[L.P_NUM_PLAYERS]
@@ -403,7 +404,7 @@ def _tie(state, params, legal, n, me):
     return L.A_DECLINE
 
 
-@njit(cache=True)
+@row_kernel
 def _target(state, params, persona, legal, n, me):
     P = params[L.P_NUM_PLAYERS]
     eff = state[L.DEC_EFF]
@@ -440,7 +441,7 @@ def _target(state, params, persona, legal, n, me):
     return legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def _amount_choice(state, params, persona, legal, n, me):
     P = params[L.P_NUM_PLAYERS]
     hi = state[L.LEG_HI]
@@ -458,7 +459,7 @@ def _amount_choice(state, params, persona, legal, n, me):
     return legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
     if persona == LEGACY:  # the pre-fix plain scripted player (fair-share)
         return court_legacy.scripted_action(state, params, 0, rng, legal, n)

@@ -22,7 +22,8 @@ Card worth is a rough soul-equivalent per effect code (so it follows rules.toml
 overrides), plus the Favor the card brings.  The policy reads only public fields:
 never another seat's unrevealed bid or secret Offering.
 """
-from numba import njit
+
+from simcore.common import row_kernel
 
 from simcore.court.layout import (
     A_DECLINE,
@@ -106,7 +107,7 @@ COURT_HAWK = 2
 
 
 # ---- small helpers ----------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _alive_n(state, P):
     k = 0
     for s in range(P):
@@ -114,13 +115,13 @@ def _alive_n(state, P):
     return k
 
 
-@njit(cache=True)
+@row_kernel
 def _fair(state, P):
     n = _alive_n(state, P)
     return (state[THRESH] + n - 1) // n
 
 
-@njit(cache=True)
+@row_kernel
 def _amount(legal, n, k):
     """The legal amount action closest to ``k``."""
     best = legal[0]
@@ -133,7 +134,7 @@ def _amount(legal, n, k):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _richest_other(state, P, me):
     best = -1
     bs = -1
@@ -144,7 +145,7 @@ def _richest_other(state, P, me):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _total_offer(state, P):
     t = 0
     for s in range(P):
@@ -153,7 +154,7 @@ def _total_offer(state, P):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def _min_other_offer(state, P, me):
     m = 1 << 30
     for s in range(P):
@@ -162,7 +163,7 @@ def _min_other_offer(state, P, me):
     return m
 
 
-@njit(cache=True)
+@row_kernel
 def _is_richest(state, P, me):
     for s in range(P):
         if s != me and state[ALIVE + s] and state[SOULS + s] >= state[SOULS + me]:
@@ -170,7 +171,7 @@ def _is_richest(state, P, me):
     return True
 
 
-@njit(cache=True)
+@row_kernel
 def _effect_worth(state, params, me, eff, a, b):
     P = params[P_NUM_PLAYERS]
     n = _alive_n(state, P)
@@ -213,7 +214,7 @@ def _effect_worth(state, params, me, eff, a, b):
     return 0.0
 
 
-@njit(cache=True)
+@row_kernel
 def _card_worth(state, params, me, slot):
     """Soul-equivalent worth to ``me`` of winning the card turned up in ``slot``."""
     c = state[REVEALED + slot]
@@ -237,7 +238,7 @@ def _card_worth(state, params, me, slot):
 
 
 # ---- decisions -------------------------------------------------------------------------------
-@njit(cache=True)
+@row_kernel
 def _bid(state, params, persona, rng, me):
     lo = state[LEG_LO]
     hi = state[LEG_HI]
@@ -261,7 +262,7 @@ def _bid(state, params, persona, rng, me):
     return bf * 6 + amt
 
 
-@njit(cache=True)
+@row_kernel
 def _flesh_adjust(state, params, legal, n, me):
     P = params[P_NUM_PLAYERS]
     f = state[BID_F + me]
@@ -286,7 +287,7 @@ def _flesh_adjust(state, params, legal, n, me):
     return ADJ_BASE + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _offer(state, params, persona, legal, n, me):
     P = params[P_NUM_PLAYERS]
     fair = _fair(state, P)
@@ -316,7 +317,7 @@ def _offer(state, params, persona, legal, n, me):
     return _amount(legal, n, min(k, souls))
 
 
-@njit(cache=True)
+@row_kernel
 def _spirit_adjust(state, params, persona, legal, n, me):
     P = params[P_NUM_PLAYERS]
     total = _total_offer(state, P)
@@ -335,7 +336,7 @@ def _spirit_adjust(state, params, persona, legal, n, me):
     return ADJ_BASE + 1
 
 
-@njit(cache=True)
+@row_kernel
 def _fewest_mask(state, P):
     m = 0
     best = 1 << 30
@@ -350,7 +351,7 @@ def _fewest_mask(state, P):
     return m
 
 
-@njit(cache=True)
+@row_kernel
 def _sabotage(state, params, persona, me):
     """Force a failure? Only when it hurts others and not ``me``."""
     if persona == FAIR_SHARE:
@@ -361,7 +362,7 @@ def _sabotage(state, params, persona, me):
     return state[FAILS] >= params[P_FAIL_EFFECT_UPTO] or _is_richest(state, P, me)
 
 
-@njit(cache=True)
+@row_kernel
 def _yes_no(state, params, persona, me):
     eff = state[DEC_EFF]
     if eff == E_SUCCEED_AT_END:
@@ -374,7 +375,7 @@ def _yes_no(state, params, persona, me):
     return A_YES if _sabotage(state, params, persona, me) else A_DECLINE
 
 
-@njit(cache=True)
+@row_kernel
 def _tie(state, params, legal, n, me):
     """Bone Favor tie-break: take wins for myself, push losses onto others."""
     P = params[P_NUM_PLAYERS]
@@ -392,7 +393,7 @@ def _tie(state, params, legal, n, me):
     return A_DECLINE
 
 
-@njit(cache=True)
+@row_kernel
 def _target(state, params, persona, legal, n, me):
     P = params[P_NUM_PLAYERS]
     eff = state[DEC_EFF]
@@ -429,7 +430,7 @@ def _target(state, params, persona, legal, n, me):
     return legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def _amount_choice(state, params, persona, legal, n, me):
     P = params[P_NUM_PLAYERS]
     hi = state[LEG_HI]
@@ -447,7 +448,7 @@ def _amount_choice(state, params, persona, legal, n, me):
     return legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
     me = state[CUR]
     dec = state[DEC]

@@ -37,6 +37,8 @@ Persona "legacy" (the last of SPEC.personas) plays the scripted code from before
 """
 from numba import njit
 
+from simcore.common import row_kernel
+
 from agents.scripted import darkness_legacy
 from simcore.darkness import layout as L
 from simcore.darkness.actions import slot_free_for, usable
@@ -62,12 +64,12 @@ HUNT_VALUE = 6      # a defeated threat: its rewards and one attacker fewer
 _has = njit((ROW, I, I), cache=True)(has_action.py_func)
 
 
-@njit(cache=True)
+@row_kernel
 def _avail_bs(state, params, p):
     return state[L.BS + p] + spy_bonus(state, params, p) - state[L.HSPENT + p]
 
 
-@njit(cache=True)
+@row_kernel
 def _min_damage(state, params, p):
     m = 1 << 20
     for t in range(L.NTRAY):
@@ -77,12 +79,12 @@ def _min_damage(state, params, p):
     return m
 
 
-@njit((ROW, I, I), cache=True)
+@row_kernel((ROW, I, I))
 def _hand_card(state, p, h):
     return state[L.HAND + p * L.MAX_HAND + h]
 
 
-@njit(cache=True)
+@row_kernel
 def _contact_bs(state, params, p, k, loc):
     """Battle Strength a contact of kind k can give seat p this turn (0: none)."""
     if k == L.K_MUD and state[L.AG + p * L.NLOC + loc] >= 1:
@@ -94,7 +96,7 @@ def _contact_bs(state, params, p, k, loc):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def _contact_hunt(state, params, p, loc, c):
     """Whether resolving the contact of ``loc`` on card c can give seat p a hunt now."""
     k = state[L.LOCKIND + loc]
@@ -103,7 +105,7 @@ def _contact_hunt(state, params, p, loc, c):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _bs_potential(state, params, p):
     """Battle Strength seat p has, plus what its unused hand effects can still add."""
     v = _avail_bs(state, params, p)
@@ -118,7 +120,7 @@ def _bs_potential(state, params, p):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _docks_hunt_ok(state, params, p):
     docks = loc_of_kind(state, L.K_DOCKS)
     if docks < 0 or state[L.ABIL + p] & L.AB_DOCKS or state[L.TRAINED + p] == 0:
@@ -126,7 +128,7 @@ def _docks_hunt_ok(state, params, p):
     return slot_free_for(state, p, L.K_DOCKS, 2) and state[L.COINS + p] >= 5
 
 
-@njit(cache=True)
+@row_kernel
 def _hunt_reach(state, params, p, persona):
     """Whether a hunt this turn can defeat something: a hunt earned or on offer (a contact
     in hand, the Docks' hunt slot) and enough Battle Strength in reach."""
@@ -147,7 +149,7 @@ def _hunt_reach(state, params, p, persona):
     return src and _bs_potential(state, params, p) >= mind
 
 
-@njit((ROW, ROW, I, B), cache=True)
+@row_kernel((ROW, ROW, I, B))
 def _best_neutral(state, params, p, tray_too):
     """(most advancements, option) among Neutral cards in p's hand (OPT h) and, with
     ``tray_too``, the tower (OPT 8 + t); (-1, -1) when none."""
@@ -167,7 +169,7 @@ def _best_neutral(state, params, p, tray_too):
     return best, opt
 
 
-@njit(cache=True)
+@row_kernel
 def _spy_tray(state, params, p, c):
     """(Damage taken out of the tower, tray) for putting card c in place of a tray card:
     the tray whose card threatens most beyond c's own Damage."""
@@ -185,7 +187,7 @@ def _spy_tray(state, params, p, c):
     return best, bt
 
 
-@njit(cache=True)
+@row_kernel
 def _cube_choice(state, params, p):
     """Border Guard: the cube to move onto Border Towers, as OPT src * 5 + colour: the
     guild's own cube from the fullest tray, else from its Threat Zone, else black from the
@@ -206,7 +208,7 @@ def _cube_choice(state, params, p):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _mine_coins(state, p, loc):
     """(Coins under p's Mine Agents, Agents with Coins under them)."""
     tot = 0
@@ -219,7 +221,7 @@ def _mine_coins(state, p, loc):
     return tot, k
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _pick(mode, v0, v1):
     """Value of mode 0 (first effect), 1 (second) or 2 (both)."""
     if mode == 0:
@@ -229,7 +231,7 @@ def _pick(mode, v0, v1):
     return v0 + v1
 
 
-@njit((ROW, ROW, I, I, I, I, B, I), cache=True)
+@row_kernel((ROW, ROW, I, I, I, I, B, I))
 def mode_value(state, params, p, loc, c, mode, reach, persona):
     """Worth (units) of resolving the contact of ``loc`` on card c in ``mode``."""
     k = state[L.LOCKIND + loc]
@@ -303,7 +305,7 @@ def mode_value(state, params, p, loc, c, mode, reach, persona):
     return 0
 
 
-@njit((ROW, ROW, I, I, I, B, B, I), cache=True)
+@row_kernel((ROW, ROW, I, I, I, B, B, I))
 def best_mode(state, params, p, loc, c, pro, reach, persona):
     """(value, mode) of the best legal mode of the contact (pro: the Prologue bans)."""
     m = contact_modes(state, params, p, loc, c, pro)
@@ -318,7 +320,7 @@ def best_mode(state, params, p, loc, c, pro, reach, persona):
     return bv, bm
 
 
-@njit((ROW, ROW, I, I, B, I), cache=True)
+@row_kernel((ROW, ROW, I, I, B, I))
 def top_value(state, params, p, c, reach, persona):
     e = params[L.P_TOP_EFF + c]
     a = params[L.P_TOP_A + c]
@@ -337,7 +339,7 @@ def top_value(state, params, p, c, reach, persona):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def use_value(state, params, p, c, s, reach, persona):
     """Worth of using slot s of card c (its 1-Coin fee to another guild counted)."""
     o = state[L.C_OWNER + c]
@@ -349,7 +351,7 @@ def use_value(state, params, p, c, s, reach, persona):
     return v - fee
 
 
-@njit(cache=True)
+@row_kernel
 def _buy_amount(state, params, p):
     """Reputation to buy at the Docks' exchange: Coins beyond a small reserve (none in
     the last round)."""
@@ -358,7 +360,7 @@ def _buy_amount(state, params, p):
     return min(10, max(0, state[L.COINS + p] - keep) // rate)
 
 
-@njit((ROW, ROW, I, B, I, B, I), cache=True)
+@row_kernel((ROW, ROW, I, B, I, B, I))
 def slot_value(state, params, p, docks, s, reach, persona):
     """Worth of placing an Agent on slot s of the Docks (docks) / Homesteads."""
     coins = state[L.COINS + p]
@@ -391,7 +393,7 @@ def slot_value(state, params, p, docks, s, reach, persona):
     return NEG   # the others trade Reputation (VP) for less than it is worth
 
 
-@njit((ROW, ROW, I, B, B, I), cache=True)
+@row_kernel((ROW, ROW, I, B, B, I))
 def best_slot(state, params, p, docks, reach, persona):
     """(value, slot) of the best slot seat p can take now at the Docks / Homesteads."""
     kind = L.K_DOCKS if docks else L.K_HOMESTEADS
@@ -408,7 +410,7 @@ def best_slot(state, params, p, docks, reach, persona):
     return bv, bs
 
 
-@njit(cache=True)
+@row_kernel
 def stack_value(state, params, p, s):
     """Worth of sleeving the top advancement of stack s (its contact, Citadel Influence,
     the Break Point Bluffs' Defense space)."""
@@ -422,7 +424,7 @@ def stack_value(state, params, p, s):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def card_sleeve_value(state, params, p, c, loc):
     """Worth of an advancement (of location ``loc``) on card c for seat p."""
     o = state[L.C_OWNER + c]
@@ -436,7 +438,7 @@ def card_sleeve_value(state, params, p, c, loc):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def draft_value(state, params, p, c):
     o = state[L.C_OWNER + c]
     v = top_value(state, params, p, c, True, 0)
@@ -451,7 +453,7 @@ def draft_value(state, params, p, c):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _main(state, params, p, persona, rng, legal, n):
     reach = _hunt_reach(state, params, p, persona)
     avail = _avail_bs(state, params, p)
@@ -492,7 +494,7 @@ def _main(state, params, p, persona, rng, legal, n):
     return L.A_PASS
 
 
-@njit(cache=True)
+@row_kernel
 def _north_source(state, p):
     """A location whose Agent of p does nothing there (moved to Northstone Academy), -1."""
     best = -1
@@ -512,7 +514,7 @@ def _north_source(state, p):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _street_choice(state, params, p, reach, persona):
     """(value, OPT) of the best Street card effect for the Street ability."""
     bv = NEG
@@ -530,7 +532,7 @@ def _street_choice(state, params, p, reach, persona):
     return bv, bo
 
 
-@njit(cache=True)
+@row_kernel
 def _slot_target(state, params, p, legal, n):
     s = state[L.PE_ARG]
     if state[L.PE_KIND] == L.PK_DOCKS and s == 0:
@@ -547,7 +549,7 @@ def _slot_target(state, params, p, legal, n):
     return legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def _contact_target(state, params, p, legal, n):
     loc = state[L.PE_LOC]
     k = state[L.LOCKIND + loc]
@@ -587,7 +589,7 @@ def _contact_target(state, params, p, legal, n):
     return last     # Grand Library: the largest exchange it can pay
 
 
-@njit(cache=True)
+@row_kernel
 def _defend(state, params, q, legal, n):
     """Free reductions only when they save the attack; the Cursed Beggar's 8 Coins only
     when nothing free is enough and the Defense space costs more than 2 VP."""
@@ -611,7 +613,7 @@ def _defend(state, params, q, legal, n):
     return L.A_PASS
 
 
-@njit(cache=True)
+@row_kernel
 def _reward_value(code, am):
     if code == L.R_INFL:
         return 2 * am
@@ -626,7 +628,7 @@ def _reward_value(code, am):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def _cube_colour(state, params, p, legal, n):
     """Coldhollow: the colour whose majority this cube wins or keeps."""
     P = params[L.P_NUM_PLAYERS]
@@ -650,7 +652,7 @@ def _cube_colour(state, params, p, legal, n):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
     if persona == LEGACY:
         return darkness_legacy.scripted_action(state, params, 0, rng, legal, n)
@@ -717,7 +719,7 @@ def scripted_action(state, params, persona, rng, legal, n):
     return legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def _prologue(state, params, p, dec, rng, legal, n, persona):
     """Prologue picks (stack, starter card, use the contact) and the Guild Hall choice."""
     if dec == L.D_PRO_PICK:
@@ -757,7 +759,7 @@ def _prologue(state, params, p, dec, rng, legal, n, persona):
     return legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def _draft(state, params, p, persona, legal, n):
     """The rightmost Street card unless one worth clearly more lies 1-2 further."""
     if persona == MERCHANT:
@@ -776,7 +778,7 @@ def _draft(state, params, p, persona, legal, n):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _sleeve(state, params, p, dec, legal, n):
     """The stack (D_SLEEVE) or the card (D_SLEEVE_CARD) of the best (stack, card) pair."""
     bv = NEG
@@ -807,7 +809,7 @@ def _sleeve(state, params, p, dec, legal, n):
     return L.A_OPT + bh if bh >= 0 else legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def _target(state, params, p, persona, legal, n):
     """A pending effect's target: Shorehollow reward, slot, contact, Northstone source,
     hunt dispatch, Street ability."""
@@ -845,7 +847,7 @@ def _target(state, params, p, persona, legal, n):
     return legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def _shore_target(state, params, p, legal, n):
     step = state[L.PE_STEP]
     best = legal[0]

@@ -21,7 +21,8 @@ A plain guild strategy:
   contacts are in hand for round 1).
 * Anything else: the first legal option.
 """
-from numba import njit
+
+from simcore.common import row_kernel
 
 from simcore.darkness.layout import (
     A_BT, A_DOCKS, A_HOME, A_HUNT, A_NORTH, A_OPT, A_PASS, A_STREET, A_USE, D_BARRACKS, D_CUBE,
@@ -33,7 +34,7 @@ from simcore.rng import randint
 from agents.scripted import has_action as _has
 
 
-@njit(cache=True)
+@row_kernel
 def _slot_action(state, legal, n):
     """A slot of the Docks / Homesteads visit in progress, or PASS: never Battle Strength
     without a hunt this turn, never a hunt without Battle Strength."""
@@ -54,7 +55,7 @@ def _slot_action(state, legal, n):
     return A_PASS if _has(legal, n, A_PASS) else legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
     if n == 1:
         return legal[0]

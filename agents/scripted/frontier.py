@@ -21,7 +21,8 @@ What a decent solo player does:
   attacker is blocked, a Troop joins a block only if that makes it lethal.
 """
 import numpy as np
-from numba import njit
+
+from simcore.common import row_kernel
 
 from simcore.frontier import field as FF
 from simcore.frontier import layout as L
@@ -34,7 +35,7 @@ _DISCARD_ORDER = np.array([L.TOWER, L.SETTLEMENT, L.BUNKER, L.HQ, L.REPAIRS, L.N
                           dtype=np.int64)
 
 
-@njit(cache=True)
+@row_kernel
 def _shot_removes(state, params, dmg_raw, r):
     k = state[L.RF_KIND + r]
     dmg = dmg_raw - FF.cf(params, k, L.CF_ARMOR) - FF.cf(params, k, L.CF_SHIELDS)
@@ -44,13 +45,13 @@ def _shot_removes(state, params, dmg_raw, r):
     return dmg >= 2 * life or state[L.RF_DMG + r] + dmg >= life
 
 
-@njit(cache=True)
+@row_kernel
 def _threat(params, k):
     return (FF.cf(params, k, L.CF_ATTACK) * 4 + FF.cf(params, k, L.CF_SPEED) * 2
             + FF.cf(params, k, L.CF_LIFE))
 
 
-@njit(cache=True)
+@row_kernel
 def _best_shot_target(state, params, dmg):
     best = -1
     bv = -1
@@ -64,14 +65,14 @@ def _best_shot_target(state, params, dmg):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _last_card_guard(state, params):
     """True when removing one more Rival card could end the game as a loss."""
     return (params[L.P_EXHAUST_WIN] == 0 and FF.rival_deck_left(state) == 0
             and FF.rival_on_field(state) <= 1)
 
 
-@njit(cache=True)
+@row_kernel
 def _best_troop(state, params, legal, n, reduced):
     """Legal troop play (full or reduced) worth the most Colonization, then Attack."""
     best = -1
@@ -87,7 +88,7 @@ def _best_troop(state, params, legal, n, reduced):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _hire_cost_in_hand(state, params):
     """Full cost of the Troop in hand worth most Colonization (0 if none)."""
     best = 0
@@ -101,7 +102,7 @@ def _hire_cost_in_hand(state, params):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _build(state, params, legal, n, free):
     """A legal Crystal Building play (reduced when possible), or -1."""
     avail = FP.available_crystal(state, params)
@@ -128,7 +129,7 @@ def _build(state, params, legal, n, free):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _repair(state, params, legal, n):
     b = FF.bunker_slot(state)
     if b < 0:
@@ -143,7 +144,7 @@ def _repair(state, params, legal, n):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _equip(state, params, legal, n):
     for k in range(L.NK):
         if FF.cf(params, k, L.CF_TYPE) == L.T_EQUIPMENT:
@@ -154,7 +155,7 @@ def _equip(state, params, legal, n):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _pending(state, params, legal, n):
     mode = state[L.PEND_MODE]
     if mode == L.PEND_SHOT:
@@ -187,7 +188,7 @@ def _pending(state, params, legal, n):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _intercept(state, params, legal, n):
     s = state[L.INT_SLOT]
     atk = FF.t_attack(state, params, s)
@@ -228,7 +229,7 @@ def _intercept(state, params, legal, n):
     return L.A_END
 
 
-@njit(cache=True)
+@row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
     if n == 1:
         return legal[0]

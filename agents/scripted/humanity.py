@@ -19,7 +19,8 @@ best rough value (SP and cards good, Life loss bad when Life is low), bid a litt
 commodity they can spare, fire whenever they may, reload with a spare Supply.  The policy
 reads only what the seat can see (its hand, public zones), never other hands or hidden bids.
 """
-from numba import njit
+
+from simcore.common import row_kernel
 
 from agents.scripted import humanity_legacy
 from simcore.humanity import SPEC
@@ -33,7 +34,7 @@ from agents.scripted import has_action as _has
 LEGACY = len(SPEC.personas) - 1
 
 
-@njit(cache=True)
+@row_kernel
 def card_worth(params, k, life):
     """Rough worth of keeping card ``k`` (x10)."""
     ty = card_field(params, k, L.KF_TYPE)
@@ -59,7 +60,7 @@ def card_worth(params, k, life):
     return w
 
 
-@njit(cache=True)
+@row_kernel
 def pile_worth(state, params, p, recruiter):
     t = 0
     for i in range(state[L.PILE_N + p]):
@@ -76,7 +77,7 @@ def pile_worth(state, params, p, recruiter):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def effect_score(state, params, o, c, a):
     life = state[o + L.S_LIFE]
     if c == L.E_SP:
@@ -102,7 +103,7 @@ def effect_score(state, params, o, c, a):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def _best_hand(state, params, o, legal, n, mode, need):
     """Best HAND action of legal[:n]: mode 0 least worth, 1 most worth, 2 Supply paying
     ``need`` (smallest that covers it, else the largest)."""
@@ -127,7 +128,7 @@ def _best_hand(state, params, o, legal, n, mode, need):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _action_score(code, amt, persona):
     """Rough worth (action-card scale) of an effect taken as the turn's action."""
     if code == L.E_ACTIONS:
@@ -143,7 +144,7 @@ def _action_score(code, amt, persona):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def _menu_sure_moves(state, params, o, legal, n, life, sv):
     """The moves taken whenever legal (steps 1-2 of the menu), or -1."""
     # 1) free once-per-round Survivor abilities (an ability that costs the turn's action is
@@ -183,7 +184,7 @@ def _menu_sure_moves(state, params, o, legal, n, life, sv):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _action_card_score(params, k, life, persona):
     """How much the menu wants to play Action card ``k`` now (-1: it would leave 1 Life)."""
     s = 10
@@ -209,7 +210,7 @@ def _action_card_score(params, k, life, persona):
     return s
 
 
-@njit(cache=True)
+@row_kernel
 def _menu(state, params, o, persona, legal, n):
     """Action phase: free abilities and action-giving cards, then a Building the hand
     completes, the best Building or Action card, then feeding a Building; else end."""
@@ -281,7 +282,7 @@ def _menu(state, params, o, persona, legal, n):
     return L.A_DONE
 
 
-@njit(cache=True)
+@row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
     if persona == LEGACY:
         return humanity_legacy.scripted_action(state, params, persona, rng, legal, n)
@@ -336,7 +337,7 @@ def scripted_action(state, params, persona, rng, legal, n):
     return legal[randint(rng, n)]
 
 
-@njit(cache=True)
+@row_kernel
 def _event_choice(state, params, o, legal, n):
     """Event: the option whose effects score best for this seat."""
     ev = state[L.EV_CUR]
@@ -354,7 +355,7 @@ def _event_choice(state, params, o, legal, n):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _commodity_bid(state, params, o, persona, rng, legal, n):
     """Commodity bid: by the stakes (the winner's reward, the lowest bidder's penalty)."""
     # bid by the stakes (the winner's reward and the lowest bidder's penalty), keep 2 Life,
@@ -381,7 +382,7 @@ def _commodity_bid(state, params, o, persona, rng, legal, n):
     return L.AMT_BASE + want
 
 
-@njit(cache=True)
+@row_kernel
 def _trade_bid(state, params, o, persona, legal, n):
     """Trade bid: the least useful card with a Trade value, while a pile is worth it."""
     P = params[L.P_NUM_PLAYERS]
@@ -416,7 +417,7 @@ def _trade_bid(state, params, o, persona, legal, n):
     return L.A_DONE
 
 
-@njit(cache=True)
+@row_kernel
 def _pile_choice(state, params, persona, legal, n):
     """Trade pile: the one worth most."""
     best = legal[0]
@@ -430,7 +431,7 @@ def _pile_choice(state, params, persona, legal, n):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _recruit_choice(state, params, o, legal, n):
     """Recruit / Heroic Act: the Survivor with the most SP for its cost."""
     best = -1
@@ -447,7 +448,7 @@ def _recruit_choice(state, params, o, legal, n):
     return best if best >= 0 else L.A_DONE
 
 
-@njit(cache=True)
+@row_kernel
 def _rescue_choice(state, params, legal, n):
     """Rescue: the Row Survivor with the most SP for its cost."""
     best = legal[0]
@@ -461,7 +462,7 @@ def _rescue_choice(state, params, legal, n):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _victim_choice(state, legal, n):
     """Armed Robbery / First Strike: the leader in SP."""
     best = legal[0]

@@ -22,7 +22,8 @@ best rough value (SP and cards good, Life loss bad when Life is low), bid a litt
 commodity they can spare, fire whenever they may, reload with a spare Supply.  The policy
 reads only what the seat can see (its hand, public zones), never other hands or hidden bids.
 """
-from numba import njit
+
+from simcore.common import row_kernel
 
 from simcore.humanity.layout import (
     A_DONE, A_YES, ACTIONS, AMT_BASE, COL_BASE, E_ACTIONS, E_DISCARD,
@@ -40,7 +41,7 @@ from simcore.rng import randint
 from agents.scripted import has_action as _has
 
 
-@njit(cache=True)
+@row_kernel
 def card_worth(params, k, life):
     """Rough worth of keeping card ``k`` (x10)."""
     ty = kf(params, k, KF_TYPE)
@@ -66,7 +67,7 @@ def card_worth(params, k, life):
     return w
 
 
-@njit(cache=True)
+@row_kernel
 def pile_worth(state, params, p, recruiter):
     t = 0
     for i in range(state[PILE_N + p]):
@@ -83,7 +84,7 @@ def pile_worth(state, params, p, recruiter):
     return t
 
 
-@njit(cache=True)
+@row_kernel
 def effect_score(state, params, o, c, a):
     life = state[o + S_LIFE]
     if c == E_SP:
@@ -109,7 +110,7 @@ def effect_score(state, params, o, c, a):
     return 0
 
 
-@njit(cache=True)
+@row_kernel
 def _best_hand(state, params, o, legal, n, mode, need):
     """Best HAND action of legal[:n]: mode 0 least worth, 1 most worth, 2 Supply paying
     ``need`` (smallest that covers it, else the largest)."""
@@ -134,7 +135,7 @@ def _best_hand(state, params, o, legal, n, mode, need):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _menu(state, params, o, persona, legal, n):
     life = state[o + S_LIFE]
     sv = supply_value(state, params, o)
@@ -222,7 +223,7 @@ def _menu(state, params, o, persona, legal, n):
     return A_DONE
 
 
-@njit(cache=True)
+@row_kernel
 def _event_option(state, params, o, legal, n):
     """Event: the option whose effects score best (split out unchanged)."""
     ev = state[EV_CUR]
@@ -240,7 +241,7 @@ def _event_option(state, params, o, legal, n):
     return best
 
 
-@njit(cache=True)
+@row_kernel
 def _trade_bid(state, params, o, persona, legal, n):
     """Trade: the old bid (split out of scripted_action unchanged)."""
     # bid while the bid is below 2 cards and a pile is worth it
@@ -273,7 +274,7 @@ def _trade_bid(state, params, o, persona, legal, n):
     return A_DONE
 
 
-@njit(cache=True)
+@row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
     persona = 0  # the old builder
     t = TASKS + 4 * (state[TK_N] - 1)
