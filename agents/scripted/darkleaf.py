@@ -31,6 +31,8 @@ progress on its own path (threats to the own royal, own Quarry under Hexes, cent
 import numpy as np
 from numba import njit
 
+from simcore.common import row_kernel
+
 from agents.scripted import darkleaf_legacy
 from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
@@ -68,12 +70,12 @@ SKILL_WANT = (
 CENTRE = (27, 28, 35, 36)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _sgn(x):
     return 0 if x == 0 else (1 if x > 0 else -1)
 
 
-@njit(cache=True)
+@row_kernel
 def _huldra_progress(state, params, seat, rv, rq):
     """Huldra: marks on the rival royal; hunters close to it and on a clear line."""
     v = 0.0
@@ -96,7 +98,7 @@ def _huldra_progress(state, params, seat, rv, rq):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _murg_progress(state, params, seat, rv, rq):
     """The Murg: Destroyers close to and beside the rival royal; an Assassin sage."""
     v = 0.0
@@ -118,7 +120,7 @@ def _murg_progress(state, params, seat, rv, rq):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _ferrymen_progress(state, params, seat, rv, rq):
     """Ferrymen: push-offs; the rival royal near the edge, Flowers close to it."""
     v = 0.0
@@ -140,7 +142,7 @@ def _ferrymen_progress(state, params, seat, rv, rq):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _erde_progress(state, params, seat, rv, rq):
     """Erde: Reclaimed centre territories, pawns on the others, then the king there."""
     v = 0.0
@@ -157,7 +159,7 @@ def _erde_progress(state, params, seat, rv, rq):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _erde_piece(state, sq, t):
     """An Erde piece's pull toward the centre: a pawn toward the nearest centre territory
     not yet Reclaimed (+10 standing on it), the king toward the centre once all four are."""
@@ -181,7 +183,7 @@ def _erde_piece(state, sq, t):
     return 0.0
 
 
-@njit(cache=True)
+@row_kernel
 def _wibo_progress(state, params, seat, rv, rq):
     """Wildero Wibo: pawns in and close to The Seat; units a short journey from a Morph."""
     v = 0.0
@@ -203,7 +205,7 @@ def _wibo_progress(state, params, seat, rv, rq):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _hexen_progress(state, params, seat, rv, rq):
     """Hexen: Quarry vanquished; Ladders and Gardens on or beside a Quarry, casters near."""
     v = 0.0
@@ -225,7 +227,7 @@ def _hexen_progress(state, params, seat, rv, rq):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _progress(state, params, seat, rq, oq):
     """How far ``seat`` is along its path to victory; rq the rival royal, oq the own royal."""
     cl = clan_of(params, seat)
@@ -246,7 +248,7 @@ def _progress(state, params, seat, rq, oq):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def evaluate(state, params, seat):
     if state[END] != 0:
         w = state[WINNER]
@@ -290,7 +292,7 @@ def evaluate(state, params, seat):
     return v
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _sub(dec):
     """Sub-decisions that finish the choice just made (searched through)."""
     return dec == D_DEST or dec == D_DEED_TGT or dec == D_DEED_TGT2 or dec == D_HUNT_UNIT \
@@ -300,7 +302,7 @@ def _sub(dec):
         or dec == D_BELAY_DEST or dec == D_RELOC
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _copy_step(state, params, a, row, rng, r2, sample, depth):
     for i in range(STATE_SIZE):
         row[i] = state[i]
@@ -309,19 +311,19 @@ def _copy_step(state, params, a, row, rng, r2, sample, depth):
     E.step(row, params, rt(a), r2)  # int64 like the arena: step compiles once
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _more(row, seat, depth):
     return depth < 2 and row[END] == 0 and row[CUR] == seat and _sub(row[DEC])
 
 
-@njit(cache=True)
+@row_kernel
 def _v2(state, params, seat, a, rng, buf, lbuf, rb):
     row = buf[2]
     _copy_step(state, params, a, row, rng, rb[2], 0, 2)
     return evaluate(row, params, seat)
 
 
-@njit(cache=True)
+@row_kernel
 def _v1(state, params, seat, a, rng, buf, lbuf, rb):
     row = buf[1]
     _copy_step(state, params, a, row, rng, rb[1], 0, 1)
@@ -337,7 +339,7 @@ def _v1(state, params, seat, a, rng, buf, lbuf, rb):
     return evaluate(row, params, seat)
 
 
-@njit(cache=True)
+@row_kernel
 def _v0(state, params, seat, a, rng, buf, lbuf, rb):
     """Value for ``seat`` of playing ``a``: sub-decisions searched (3 levels), a roll at the
     top averaged over 3 samples."""
@@ -363,12 +365,12 @@ def _v0(state, params, seat, a, rng, buf, lbuf, rb):
     return total / k
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _law_done(state, seat, r):
     return r == 4 and state[LAW + seat] != 0
 
 
-@njit(cache=True)
+@row_kernel
 def _return_choice(legal, n):
     """A row whose skill no longer applies cannot pay off: take its bones back first (more
     bones in the pool, never fewer choices later).  -1 when no return is offered."""
@@ -378,7 +380,7 @@ def _return_choice(legal, n):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _slot_choice(state, params, seat, legal, n):
     ra = _return_choice(legal, n)
     if ra >= 0:
@@ -454,7 +456,7 @@ def _upkeep(state, params, seat, legal, n):
     return A_DONE
 
 
-@njit(cache=True)
+@row_kernel
 def _morphable(state, params, seat, sq):
     """A rival unit on a square neighboring ``sq`` that a Wibo Morph could take."""
     for d in range(4):
@@ -469,7 +471,7 @@ def _morphable(state, params, seat, sq):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _morph_range(state, params, seat, sq):
     """A Morph-able rival 2 or 3 territories from ``sq`` (a running start away), none beside
     it (a rival beside a Wibo unit can strike first, and that unit must journey off anyway)."""
@@ -492,7 +494,7 @@ def _morph_range(state, params, seat, sq):
     return near
 
 
-@njit(cache=True)
+@row_kernel
 def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
     """Positional worth of own unit type ``t`` standing on ``sq`` (the clan plan, O(1))."""
     v = 0.0
@@ -548,13 +550,13 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
     return v
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _neigh(a, b):
     return (a // 8 == b // 8 and abs(a % 8 - b % 8) == 1) or \
         (a % 8 == b % 8 and abs(a // 8 - b // 8) == 1)
 
 
-@njit(cache=True)
+@row_kernel
 def _tactical(state, params, cl, seat, sq, n):
     """Whether a journey to ``n`` needs a real look (it lands on or pushes a rival)."""
     c = state[BOARD + n]
@@ -577,7 +579,7 @@ def _tactical(state, params, cl, seat, sq, n):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     """Best (unit, destination) of a journey: plan worth O(1) per destination, a real
     look (copy, step, evaluate) only where the journey lands on or pushes a rival."""
@@ -633,7 +635,7 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     return bu, bd, best
 
 
-@njit(cache=True)
+@row_kernel
 def _murg_target(state, legal, n, want_done):
     """The royal if it is a target, else the most valuable rival unit."""
     best = -1.0
@@ -650,7 +652,7 @@ def _murg_target(state, legal, n, want_done):
     return ba
 
 
-@njit(cache=True)
+@row_kernel
 def _morph_worth(state, sq):
     """What converting the rival unit on ``sq`` is worth (a royal sends a pawn to the Seat)."""
     t = cell_type(state[BOARD + sq])
@@ -722,7 +724,7 @@ def _wibo_declare(state, params, seat, dec, legal, n):
     return bt if bt >= 0 else legal[0]
 
 
-@njit(cache=True)
+@row_kernel
 def _quarry_worth(state, params, hx, sq):
     """How good a Divine Quarry the rival unit on ``sq`` is for Hexen ``hx``.  The rulebook
     warns against units that can become invulnerable (a Wibo pawn beside its rook or in The
@@ -742,7 +744,7 @@ def _quarry_worth(state, params, hx, sq):
     return v + 0.01 * (7 - min(7, abs(sq % 8 - 3)))
 
 
-@njit(cache=True)
+@row_kernel
 def _quarry_choice(state, params, seat, legal, n):
     best = -1.0
     ba = legal[0]
@@ -757,7 +759,7 @@ def _quarry_choice(state, params, seat, legal, n):
     return ba
 
 
-@njit(cache=True)
+@row_kernel
 def _hex_at_cap(state, params, seat, legal, n):
     """A Hex relic whose slots are full: hoarding it blocks its row (no token can be earned),
     so cast it.  -1 when no full relic can be spent."""
@@ -769,7 +771,7 @@ def _hex_at_cap(state, params, seat, legal, n):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _spores_pick(state, params, seat, legal, n):
     """Hallucinogenic Spores: an own pawn outside The Seat goes home (the farthest one);
     else -1 (a rival pawn: searched, never placed for the rival's benefit)."""
@@ -788,7 +790,7 @@ def _spores_pick(state, params, seat, legal, n):
     return ba
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _p_roll(faces, need, known, v):
     """Chance a bone of ``faces`` meets ``need`` (certain 0/1 when the roll ``v`` is known)."""
     if known:
@@ -801,7 +803,7 @@ def _p_roll(faces, need, known, v):
     return k / faces
 
 
-@njit(cache=True)
+@row_kernel
 def _murg_deed(state, params, seat, units_out):
     """The Murg's best Destroy: (unit, expected worth, royal targeted).  The worth is the
     success chance (the known roll under Predictive Model) times what the target is worth;
