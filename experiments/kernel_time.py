@@ -2,10 +2,12 @@
 random play (a per-kernel breakdown for issues #20/#21; ``darkbalance bench`` times whole
 games).
 
-    python -m experiments.kernel_time court [players] [states]
+    python -m experiments.kernel_time court [players] [states] [--by-decision]
 
 Prints ns per call of each kernel, of the row copy that ``step``'s timing includes, and
-``step_net``, step less the copy.
+``step_net``, step less the copy; ``--by-decision`` splits ``step_net`` by the decision
+kind each state asks (games whose layout has a ``DEC`` field, named by its ``D_*``
+constants where it has them: court, darkness; humanity and darkleaf print the numbers).
 Compare two commits by running this in both, interleaved: one process on this 2-core
 machine varies by about 20%.  The rows are int32 like the arena's (an int64 row compiles
 another specialization and measures something else).
@@ -82,9 +84,43 @@ def _kernels(E):
     return record, t_legal, t_step, t_copy
 
 
-def main(game: str, players: int | None = None, n_states: int = 200_000) -> dict:
+def _best_of_5(f) -> float:
+    f()  # compile and warm
+    best = 1e9
+    for _ in range(5):
+        c = _cpu()
+        f()
+        best = min(best, _cpu() - c)
+    return best
+
+
+def by_decision(game, params, states, actions, t_step, t_copy) -> dict:
+    """``step_net`` per decision kind (the layout's ``DEC`` field, named by its ``D_*``
+    constants): {name: (states, ns per step, share of step time)}."""
+    layout = importlib.import_module(f"simcore.{game}.layout")
+    if not hasattr(layout, "DEC"):
+        raise SystemExit(f"{game}: its layout has no DEC field; --by-decision needs one")
+    names = {v: k for k, v in vars(layout).items() if k.startswith("D_") and isinstance(v, int)}
+    dec = states[:, layout.DEC]
+    cost = {}
+    for d in np.unique(dec):
+        idx = np.nonzero(dec == d)[0]
+        st, ac = states[idx].copy(), actions[idx].copy()
+        net = (_best_of_5(lambda: t_step(params, st, ac))  # noqa: B023  (called at once)
+               - _best_of_5(lambda: t_copy(params, st, ac)))  # noqa: B023
+        cost[names.get(int(d), str(int(d)))] = (len(idx), max(net, 0.0))
+    total = sum(t for _, t in cost.values()) or 1.0
+    res = {k: (n, t / n * 1e9, t / total) for k, (n, t) in cost.items()}
+    for k, (n, ns, share) in sorted(res.items(), key=lambda kv: -kv[1][2]):
+        print(f"  {k:16s} {n:7d} states  step_net {ns:7.1f} ns  share {share:6.1%}")
+    return res
+
+
+def main(game: str, players: int | None = None, n_states: int = 200_000,
+         decisions: bool = False) -> dict:
     """ns per call of ``legal_actions``, ``step`` (row copy included), the copy alone and
-    ``step_net`` (step less the copy)."""
+    ``step_net`` (step less the copy); with ``decisions``, also ``step_net`` per decision
+    kind (:func:`by_decision`)."""
     spec = get_game(game).SPEC
     E = importlib.import_module(f"simcore.{game}.engine")
     params = plan(game, "random", players=players).params
@@ -96,23 +132,18 @@ def main(game: str, players: int | None = None, n_states: int = 200_000) -> dict
     runs = {"legal": lambda: t_legal(params, states, out),
             "step": lambda: t_step(params, states, actions),
             "copy": lambda: t_copy(params, states, actions)}
-    res = {}
-    for name, f in runs.items():
-        f()  # compile and warm
-        best = 1e9
-        for _ in range(5):
-            c = _cpu()
-            f()
-            best = min(best, _cpu() - c)
-        res[name] = best / n_states * 1e9
+    res = {name: _best_of_5(f) / n_states * 1e9 for name, f in runs.items()}
     # the copy is timed on its own: step's net cost is the difference of two minima, an
     # estimate (for a large row such as humanity's the copy outweighs the step)
     res["step_net"] = max(0.0, res["step"] - res["copy"])
     print(f"{game}: {n_states} states from {games} random games; ns per call: "
           + ", ".join(f"{k} {v:.1f}" for k, v in res.items()))
+    if decisions:
+        res["by_decision"] = by_decision(game, params, states, actions, t_step, t_copy)
     return res
 
 
 if __name__ == "__main__":
-    a = sys.argv[1:]
-    main(a[0], int(a[1]) if len(a) > 1 else None, int(a[2]) if len(a) > 2 else 200_000)
+    flag = "--by-decision" in sys.argv
+    a = [x for x in sys.argv[1:] if x != "--by-decision"]
+    main(a[0], int(a[1]) if len(a) > 1 else None, int(a[2]) if len(a) > 2 else 200_000, flag)
