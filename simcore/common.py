@@ -38,8 +38,7 @@ def row_kernel(fn_or_sig=None, *, inline="never"):
     sig = None if fn_or_sig is None or callable(fn_or_sig) else fn_or_sig
 
     def wrap(f):
-        opts = {"cache": True, "inline": inline, "_nrt": False}
-        d = njit(sig, **opts)(f) if sig is not None else njit(**opts)(f)
+        d = njit(sig, cache=True, inline=inline, _nrt=False)(f)  # sig None: types at call
         ROW_KERNELS.append(d)
         return d
 
