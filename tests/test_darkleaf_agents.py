@@ -172,6 +172,48 @@ def test_fix_wibo_declared_morph_still_ends_beside_its_target():
     assert act(s, p, NEW) == sq("d5")
 
 
+def test_fix_wibo_queen_keeps_away_from_rival_units():
+    """The queen is the royal the rival hunts (a Huldra Hunt or a Murg Destroy strikes from
+    beside her): her journey goes home, away from the rival knight; the old player walked
+    her beside it (f4, beside g5), as the replays showed (f3 -> g4 toward Huldra)."""
+    s, p = pos("wibo-huldra", [(0, Q, "e3"), (0, R, "a1"), (1, Q, "d8"), (1, N, "g5")])
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = sq("e3")
+    s[L.JUNIT] = sq("e3")
+    s[L.JPTS] = 3
+    s[L.INTENT] = L.I_JOURNEY
+    lg = set(legal(s, p).tolist())
+    assert {sq("f4"), sq("e2"), sq("d2"), sq("f2")} <= lg  # Deep Roots: one territory
+    assert act(s, p, OLD) == sq("f4")
+    new = act(s, p, NEW)
+    assert new in (sq("d2"), sq("e2"), sq("f2"))  # rank 2 -> 1, out of the knight's reach
+
+
+def test_fix_wibo_morphs_the_unit_that_threatens_its_queen():
+    """A Murg pawn stands beside the Wibo queen (a Destroy each turn); a sage two territories
+    from a Wibo pawn is worth more by material (a Murg rook on h6 keeps the king out of the
+    knight's reach).  The declared Morph goes for the queen's attacker; the pre-fix pick,
+    worth minus distance, was the pawn on a3 for the sage."""
+    s, p = pos("wibo-murg", [(0, Q, "d1"), (0, N, "h2"), (0, P, "a3"), (1, K, "h8"),
+                             (1, R, "h6"), (1, P, "e2"), (1, B, "a5")])
+    s[L.DEC] = L.D_DEED_UNIT
+    s[L.INTENT] = L.I_DEED
+    assert set(legal(s, p).tolist()) == {sq("h2"), sq("a3")}
+    assert act(s, p, NEW) == sq("h2")
+
+
+def test_wibo_land_share_counts_the_rolls_that_end_beside_the_target():
+    """The share of bone faces whose exact journey ends beside the target, counted by hand:
+    from g3 toward the pawn on e2, a 1 lands on f2 (diagonal) and a 2 on e3 (left) or e1
+    (diagonal); no other roll ends beside e2.  Beside means orthogonally adjacent."""
+    s, p = pos("wibo-murg", [(0, Q, "a1"), (0, N, "g3"), (1, K, "h8"), (1, P, "e2")])
+    faces = int(p[L.P_FACES + 0])
+    assert S._land_share(s, p, 0, sq("g3"), sq("e2")) == pytest.approx(2 / faces)
+    # a unit of ours on f2 blocks that diagonal: only the 2 to e3 is left
+    s[L.BOARD + sq("f2")] = 1 + P
+    assert S._land_share(s, p, 0, sq("g3"), sq("e2")) == pytest.approx(1 / faces)
+
+
 def test_fix_wibo_spores_moves_an_own_pawn_not_a_rival():
     """Hallucinogenic Spores: the old player could relocate a rival pawn into the Wibo lines;
     the new one sends its own pawn toward The Seat."""

@@ -12,7 +12,8 @@ Cheap greedy play on a clan-aware evaluation (one linear pass over the board):
 * Declining to act (no journey, no deed) costs a little, so the clan keeps moving toward its
   path to victory instead of waiting for the turn cap.
 * Wildero Wibo declare a Morph (Phase 2) when a unit stands within 3 territories of a rival
-  it could reach, naming the pair with the best worth for distance (a royal first); else a
+  it could reach, naming the pair with the best worth (a royal first, a rival beside the own
+  queen next) times the share of rolls whose journey ends beside the target; else a
   journey.  Handicap bones are slotted like bones in play; placements (D_RELOC) are searched.
 
 What the evaluation rewards, per clan (what the clan guide tells a player to pursue):
@@ -21,8 +22,9 @@ What the evaluation rewards, per clan (what the clan guide tells a player to pur
 * The Murg: Destroy-capable units adjacent to (and close to) the rival royal; an Assassin.
 * Ferrymen: push-offs of the rival royal; the royal near Haggedorn's edge; Flowers near it.
 * Erde: Reclaimed centre territories, pawns on unclaimed centre squares, then the king there.
-* Wildero Wibo: pawns in the Wibo Seat, pawns close to the Seat, units beside rival units
-  (ready to Morph), Morph candidates converted.
+* Wildero Wibo: pawns in the Wibo Seat, pawns close to the Seat, units a running start from
+  rival units (ready to Morph), Morph candidates converted; the queen (the royal the rival
+  hunts) away from rival units, covered by own units and near home.
 * Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it.
 
 All clans value material, slotted bones, relic tokens and Laws, and penalise the rival's
@@ -36,7 +38,9 @@ from simcore.common import row_kernel
 from agents.scripted import darkleaf_legacy
 from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
-from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank, rt, rtb
+from simcore.darkleaf.board import (
+    blocked_for, cell_seat, cell_type, cheb, clan_of, nxt, rel_rank, rt, rtb,
+)
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
     AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
@@ -495,8 +499,80 @@ def _morph_range(state, params, seat, sq):
 
 
 @row_kernel
-def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
-    """Positional worth of own unit type ``t`` standing on ``sq`` (the clan plan, O(1))."""
+def _queen_danger(state, seat, sq):
+    """How exposed an own queen on ``sq`` is: rival units beside it (a Murg Destroy or a
+    Huldra Hunt at distance 1 each turn, a chance to lose the game) weigh 6, two
+    territories off (one journey from beside it) 2; each own unit beside it (a territory no
+    rival can take) takes 1 off."""
+    v = 0.0
+    r0 = sq // 8
+    f0 = sq % 8
+    for r2 in range(max(0, r0 - 2), min(8, r0 + 3)):
+        for f2 in range(max(0, f0 - 2), min(8, f0 + 3)):
+            e = r2 * 8 + f2
+            c = state[BOARD + e]
+            if c == 0 or e == sq:
+                continue
+            near = abs(r2 - r0) <= 1 and abs(f2 - f0) <= 1
+            if cell_seat(c) != seat:
+                v += 6.0 if near else 2.0
+            elif near and cell_type(c) != QUEEN:
+                v -= 1.0
+    return v
+
+
+@row_kernel
+def _own_queen(state, seat):
+    """The own queen's square (the Wibo royal), -1 if she is gone."""
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c != 0 and cell_seat(c) == seat and cell_type(c) == QUEEN:
+            return sq
+    return -1
+
+
+@row_kernel
+def _threat_bonus(oq, tg):
+    """What removing the rival unit on ``tg`` adds for the own royal's safety: it stands
+    beside the royal (strikes this turn) or one journey from it."""
+    if oq < 0:
+        return 0.0
+    d = cheb(oq, tg)
+    if d == 1:
+        return 12.0
+    if d == 2:
+        return 4.0
+    return 0.0
+
+
+@row_kernel
+def _land_share(state, params, seat, u, tg):
+    """Share of the unit's bone faces whose exact journey from ``u`` can end on a territory
+    neighboring ``tg`` (the running start a declared Morph needs; 0: no roll does)."""
+    faces = params[P_FACES + seat]
+    rolls = 0
+    for d in range(8):
+        cur = u
+        for i in range(faces):
+            n = nxt(cur, seat, d)
+            if n < 0 or state[BOARD + n] != 0:
+                break
+            cur = n
+            if blocked_for(state, params, seat, n):
+                continue
+            if _neigh(n, tg):
+                rolls |= 1 << (i + 1)
+    k = 0
+    for r in range(1, faces + 1):
+        if (rolls >> r) & 1:
+            k += 1
+    return k / faces
+
+
+@row_kernel
+def _pot(state, params, seat, cl, t, sq, rq, q0, q1, oq):
+    """Positional worth of own unit type ``t`` standing on ``sq`` (the clan plan, O(1));
+    ``oq`` is the own royal's square (-1 if none)."""
     v = 0.0
     if cl == HULDRA:
         if rq >= 0 and (t == PAWN or t == KNIGHT or t == SAGE):
@@ -530,6 +606,11 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
                 v += 12.0
         if (t == PAWN or t == KNIGHT or t == SAGE) and _morph_range(state, params, seat, sq):
             v += 1.5
+        if t == QUEEN:
+            # the royal the rival hunts: out of reach and at home (Deep Roots: 1 a turn back)
+            v -= _queen_danger(state, seat, sq) + 0.5 * rel_rank(sq, seat)
+        elif oq >= 0 and t != ROOK and cheb(sq, oq) == 1:
+            v += 1.0  # cover: a territory beside the queen a rival cannot strike from
     elif cl == HEXEN:
         if t != ROOK and t != QUEEN:
             for q in (q0, q1):
@@ -587,11 +668,16 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     rq = -1
     q0 = -1
     q1 = -1
+    oq = -1
     for sq in range(64):
         c = state[BOARD + sq]
-        if c == 0 or cell_seat(c) == seat:
+        if c == 0:
             continue
         t = cell_type(c)
+        if cell_seat(c) == seat:
+            if t == QUEEN or t == KING:
+                oq = sq
+            continue
         if t == QUEEN or t == KING:
             rq = sq
         if state[AURA + sq] & AU_QUARRY:
@@ -610,7 +696,7 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     for i in range(nu):
         u = units[i]
         t = cell_type(state[BOARD + u])
-        p0 = _pot(state, params, seat, cl, t, u, rq, q0, q1)
+        p0 = _pot(state, params, seat, cl, t, u, rq, q0, q1, oq)
         nd = journey_gen(state, params, seat, u, state[JPTS], dests, 0, rtb(True), rt(-1))
         for j in range(nd):
             n = dests[j]
@@ -624,7 +710,7 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                     _copy_step(state, params, u, row, rng, rb[0], 0, 0)
                     v = _v1(row, params, seat, n, rng, buf, lbuf, rb) - base
             else:
-                v = _pot(state, params, seat, cl, t, n, rq, q0, q1) - p0
+                v = _pot(state, params, seat, cl, t, n, rq, q0, q1, oq) - p0
             if morph_tg >= 0 and _neigh(n, morph_tg):
                 v += 8.0  # the declared Morph can follow this journey
             v += 1e-6 * ((n * 7 + u * 3) % 11)
@@ -664,9 +750,11 @@ def _morph_worth(state, sq):
 
 @njit(cache=True)
 def _wibo_pair(state, params, seat, units, nu, fixed_tg):
-    """Best declared Morph (unit, target, distance): worth minus distance; ``fixed_tg`` >= 0
-    scores only that target."""
+    """Best declared Morph (unit, target, distance): what converting the target is worth
+    (more when it threatens the own queen) times the share of rolls whose journey ends beside
+    it; ``fixed_tg`` >= 0 scores only that target."""
     tg = np.empty(64, np.int32)
+    oq = _own_queen(state, seat)
     best = -1e18
     bu = -1
     bt = -1
@@ -678,7 +766,9 @@ def _wibo_pair(state, params, seat, units, nu, fixed_tg):
             if fixed_tg >= 0 and tg[j] != fixed_tg:
                 continue
             d = cheb(u, tg[j])
-            v = _morph_worth(state, tg[j]) - 1.0 * d
+            # what the Morph is worth, times the chance the journey ends beside the target
+            v = (_morph_worth(state, tg[j]) + _threat_bonus(oq, tg[j])) * \
+                _land_share(state, params, seat, u, tg[j]) - 0.3 * d
             if v > best:
                 best = v
                 bu = u
