@@ -208,10 +208,11 @@ def test_wibo_land_share_counts_the_rolls_that_end_beside_the_target():
     (diagonal); no other roll ends beside e2.  Beside means orthogonally adjacent."""
     s, p = pos("wibo-murg", [(0, Q, "a1"), (0, N, "g3"), (1, K, "h8"), (1, P, "e2")])
     faces = int(p[L.P_FACES + 0])
-    assert S._land_share(s, p, 0, sq("g3"), sq("e2")) == pytest.approx(2 / faces)
+    dests = np.empty(L.NUM_ACTIONS, np.int32)
+    assert S._land_share(s, p, 0, sq("g3"), sq("e2"), dests) == pytest.approx(2 / faces)
     # a unit of ours on f2 blocks that diagonal: only the 2 to e3 is left
     s[L.BOARD + sq("f2")] = 1 + P
-    assert S._land_share(s, p, 0, sq("g3"), sq("e2")) == pytest.approx(1 / faces)
+    assert S._land_share(s, p, 0, sq("g3"), sq("e2"), dests) == pytest.approx(1 / faces)
 
 
 def test_fix_wibo_spores_moves_an_own_pawn_not_a_rival():

@@ -38,9 +38,7 @@ from simcore.common import row_kernel
 from agents.scripted import darkleaf_legacy
 from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
-from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, cheb, clan_of, nxt, rel_rank, rt, rtb,
-)
+from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank, rt, rtb
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
     AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
@@ -56,7 +54,7 @@ from simcore.darkleaf.layout import (
 )
 from simcore.darkleaf.moves import destroy_gen, journey_gen, morph_reach
 from simcore.darkleaf.position import clear_line, hexes_near
-from simcore.darkleaf.skills import row_applicable, will_part
+from simcore.darkleaf.skills import royal_sq, row_applicable, will_part
 
 #: persona index of the pre-fix player (agents/scripted/darkleaf_legacy.py), always last
 LEGACY = len(SPEC.personas) - 1
@@ -522,16 +520,6 @@ def _queen_danger(state, seat, sq):
 
 
 @row_kernel
-def _own_queen(state, seat):
-    """The own queen's square (the Wibo royal), -1 if she is gone."""
-    for sq in range(64):
-        c = state[BOARD + sq]
-        if c != 0 and cell_seat(c) == seat and cell_type(c) == QUEEN:
-            return sq
-    return -1
-
-
-@row_kernel
 def _threat_bonus(oq, tg):
     """What removing the rival unit on ``tg`` adds for the own royal's safety: it stands
     beside the royal (strikes this turn) or one journey from it."""
@@ -546,26 +534,18 @@ def _threat_bonus(oq, tg):
 
 
 @row_kernel
-def _land_share(state, params, seat, u, tg):
-    """Share of the unit's bone faces whose exact journey from ``u`` can end on a territory
-    neighboring ``tg`` (the running start a declared Morph needs; 0: no roll does)."""
+def _land_share(state, params, seat, u, tg, dests):
+    """Share of the unit's bone faces whose journey from ``u`` (the engine's own journey
+    generator, one roll value at a time) can end on a territory neighboring ``tg``: the
+    running start a declared Morph needs.  ``dests`` is scratch (NUM_ACTIONS ints)."""
     faces = params[P_FACES + seat]
-    rolls = 0
-    for d in range(8):
-        cur = u
-        for i in range(faces):
-            n = nxt(cur, seat, d)
-            if n < 0 or state[BOARD + n] != 0:
-                break
-            cur = n
-            if blocked_for(state, params, seat, n):
-                continue
-            if _neigh(n, tg):
-                rolls |= 1 << (i + 1)
     k = 0
     for r in range(1, faces + 1):
-        if (rolls >> r) & 1:
-            k += 1
+        nd = journey_gen(state, params, seat, u, r, dests, 0, rtb(True), rt(-1))
+        for j in range(nd):
+            if _neigh(dests[j], tg):
+                k += 1
+                break
     return k / faces
 
 
@@ -754,7 +734,8 @@ def _wibo_pair(state, params, seat, units, nu, fixed_tg):
     (more when it threatens the own queen) times the share of rolls whose journey ends beside
     it; ``fixed_tg`` >= 0 scores only that target."""
     tg = np.empty(64, np.int32)
-    oq = _own_queen(state, seat)
+    dests = np.empty(NUM_ACTIONS, np.int32)
+    oq = royal_sq(state, params, seat)
     best = -1e18
     bu = -1
     bt = -1
@@ -768,7 +749,7 @@ def _wibo_pair(state, params, seat, units, nu, fixed_tg):
             d = cheb(u, tg[j])
             # what the Morph is worth, times the chance the journey ends beside the target
             v = (_morph_worth(state, tg[j]) + _threat_bonus(oq, tg[j])) * \
-                _land_share(state, params, seat, u, tg[j]) - 0.3 * d
+                _land_share(state, params, seat, u, tg[j], dests) - 0.3 * d
             if v > best:
                 best = v
                 bu = u
