@@ -80,3 +80,20 @@ def pytest_itemcollected(item):
     collection_modifyitems hook, which runs before a conftest's."""
     if item.get_closest_marker("xdist_group") is None:
         item.add_marker(pytest.mark.xdist_group(_game_of(item) or "mixed"))
+
+
+def pytest_configure(config):
+    """``DARKBALANCE_COMPILE_LOG=DIR``: log every numba compile of this process
+    (experiments/compile_log.py), one file per worker, to see where compile time goes."""
+    if os.environ.get("DARKBALANCE_COMPILE_LOG"):
+        from experiments import compile_log
+
+        compile_log.install()
+
+
+def pytest_sessionfinish(session):
+    out = os.environ.get("DARKBALANCE_COMPILE_LOG")
+    if out:
+        from experiments import compile_log
+
+        compile_log.write(out, os.environ.get("PYTEST_XDIST_WORKER", "main"))
