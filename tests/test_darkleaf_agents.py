@@ -143,16 +143,22 @@ def test_fix_hexen_casts_a_hex_at_the_relic_cap():
     assert act(s, p, NEW) == L.A_SPEND + 0
 
 
+def at_destination(s, unit, pts, intent):
+    """Ask where the Wibo unit on ``unit`` journeys (D_DEST) with a roll worth ``pts``, on a
+    turn declared as ``intent`` (I_JOURNEY, or I_DEED for a declared Morph)."""
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = sq(unit)
+    s[L.JUNIT] = sq(unit)
+    s[L.JPTS] = pts
+    s[L.INTENT] = intent
+
+
 def test_fix_wibo_does_not_journey_beside_a_rival():
     """A declared journey: ending beside a rival gives no Morph (running start), so it is not
     sought; the old player valued it."""
     s, p = pos("wibo-murg", [(0, Q, "a1"), (0, R, "b1"), (0, N, "d4"), (1, K, "h8"),
                              (1, P, "d6")])
-    s[L.DEC] = L.D_DEST
-    s[L.SEL] = sq("d4")
-    s[L.JUNIT] = sq("d4")
-    s[L.JPTS] = 1
-    s[L.INTENT] = L.I_JOURNEY
+    at_destination(s, "d4", 1, L.I_JOURNEY)
     lg = set(legal(s, p).tolist())
     assert sq("d5") in lg
     assert act(s, p, OLD) == sq("d5")
@@ -162,11 +168,7 @@ def test_fix_wibo_does_not_journey_beside_a_rival():
 def test_fix_wibo_declared_morph_still_ends_beside_its_target():
     s, p = pos("wibo-murg", [(0, Q, "a1"), (0, R, "b1"), (0, N, "d3"), (1, K, "h8"),
                              (1, P, "d6")])
-    s[L.DEC] = L.D_DEST
-    s[L.SEL] = sq("d3")
-    s[L.JUNIT] = sq("d3")
-    s[L.JPTS] = 2
-    s[L.INTENT] = L.I_DEED
+    at_destination(s, "d3", 2, L.I_DEED)
     s[L.TGT] = sq("d6")
     assert sq("d5") in set(legal(s, p).tolist())
     assert act(s, p, NEW) == sq("d5")
@@ -177,11 +179,7 @@ def test_fix_wibo_queen_keeps_away_from_rival_units():
     beside her): her journey goes home, away from the rival knight; the old player walked
     her beside it (f4, beside g5), as the replays showed (f3 -> g4 toward Huldra)."""
     s, p = pos("wibo-huldra", [(0, Q, "e3"), (0, R, "a1"), (1, Q, "d8"), (1, N, "g5")])
-    s[L.DEC] = L.D_DEST
-    s[L.SEL] = sq("e3")
-    s[L.JUNIT] = sq("e3")
-    s[L.JPTS] = 3
-    s[L.INTENT] = L.I_JOURNEY
+    at_destination(s, "e3", 3, L.I_JOURNEY)
     lg = set(legal(s, p).tolist())
     assert {sq("f4"), sq("e2"), sq("d2"), sq("f2")} <= lg  # Deep Roots: one territory
     assert act(s, p, OLD) == sq("f4")
