@@ -209,8 +209,9 @@ def load_baseline(path) -> dict:
 
 
 def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
-          echo=print) -> list[Moved]:
-    """Re-run every cell of baseline ``path``; return what moved.
+          echo=print, games=None) -> list[Moved]:
+    """Re-run every cell of baseline ``path`` (or only the cells of ``games``); return what
+    moved.  A skipped cell keeps its place, so the others replay the same games.
 
     Where a cell's engine version is unchanged and the run uses the baseline's seed, the
     gate is exact: any game whose outcome differs from the baseline's fails the cell (an
@@ -224,9 +225,16 @@ def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
     doc = load_baseline(path)
     same_seed = seed is None or seed == doc["seed"]
     seed = doc["seed"] if seed is None else seed
+    known = sorted({c["game"] for c in doc["cells"]})
+    for g in games or ():
+        if g not in known:
+            raise BadInput(f"game {g!r} has no cell in baseline {str(path)!r}; "
+                           f"valid: {', '.join(known)}")
     tests, exact = [], []
     n_metrics = sum(len(c["metrics"]) for c in doc["cells"])
     for i, c in enumerate(doc["cells"]):
+        if games and c["game"] not in games:
+            continue
         v = get_game(c["game"]).SPEC.version
         bumped = v != c["version"]
         if bumped:
