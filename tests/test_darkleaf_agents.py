@@ -200,6 +200,39 @@ def test_fix_wibo_morphs_the_unit_that_threatens_its_queen():
     assert act(s, p, NEW) == sq("h2")
 
 
+def test_fix_wibo_with_six_pawns_walks_home_instead_of_morphing():
+    """The Wibo Path to Victory is six pawns in The Seat.  Six pawns owned, five in The Seat:
+    the sixth walks home (journey).  An Erde pawn three territories from the Wibo knight is
+    a Morph the player declares with five pawns; with six the pre-fix player declared it
+    too (the replays showed six pawns and Morph after Morph until the rival won).  The Erde
+    king is immune to Morph (Thick Skin), so it is no target."""
+    units = [(0, Q, "h2"), (0, R, "g2"), (0, N, "d3"), (0, P, "e4"), (1, K, "h8"),
+             (1, P, "c6")] + [(0, P, f + "1") for f in "abcde"]
+    s, p = pos("wibo-erde", units)
+    assert int(p[L.P_WIBO_SEAT]) == 6
+    s[L.DEC] = L.D_INTENT
+    assert {L.A_DEED, L.A_JOURNEY} <= set(legal(s, p).tolist())
+    assert act(s, p, NEW) == L.A_JOURNEY
+    s[L.BOARD + sq("e4")] = 0   # five pawns: a Morph is still the way to the sixth
+    assert act(s, p, NEW) == L.A_DEED
+
+
+def test_wibo_value_counts_a_morph_above_walking_the_first_pawns_home():
+    """The Wibo need six pawns in The Seat and start with three, so the position
+    value (the search's evaluation at its depth cap) ranks a fourth pawn (a Morph won) above
+    the three starting pawns walked into The Seat.  The old value made the three in The Seat
+    half a win (0.5 progress) and the search walked them home while its queen's guard opened."""
+    base = [(0, Q, "d1"), (0, R, "e1"), (1, K, "e8"), (1, P, "a7")]
+    out = np.zeros(2)
+    s, p = pos("wibo-murg", base + [(0, P, "a1"), (0, P, "b1"), (0, P, "c1")])
+    engine.evaluate(s, p, out)
+    home = out[0]
+    s, p = pos("wibo-murg", base + [(0, P, "a2"), (0, P, "b2"), (0, P, "c2"), (0, P, "f2")])
+    engine.evaluate(s, p, out)
+    morphed = out[0]
+    assert morphed > home > 0.5
+
+
 def test_wibo_land_share_counts_the_rolls_that_end_beside_the_target():
     """The share of bone faces whose exact journey ends beside the target, counted by hand:
     from g3 toward the pawn on e2, a 1 lands on f2 (diagonal) and a 2 on e3 (left) or e1

@@ -47,7 +47,7 @@ from simcore.darkleaf.layout import (
     D_QUARRY, D_RELOC, D_RETREAT, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, ERDE,
     FERRY, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JPTS, KING, KNIGHT, LADDER, LAW, LOOP_, MARKS,
     META_, MURG, NUM_ACTIONS, P_FACES, P_MURG_DESTROY, P_MURG_ROYAL, P_MURG_ROYAL_LAW, P_NSLOT,
-    P_RELCAP, P_WILL, P_WILL_MODE, PAWN, PEND, PREDICT_, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV,
+    P_RELCAP, P_WIBO_SEAT, P_WILL, P_WILL_MODE, PAWN, PEND, PREDICT_, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV,
     ROOK, SAGE, SPORES_, WL_,
     SEL, SLOTS, STATE_SIZE, STILL, TGT, W_EASY_DEEDS, W_HARD_DEEDS, W_STILLNESS, WIBO,
     WINNER,
@@ -778,7 +778,8 @@ def _wibo_declare(state, params, seat, dec, legal, n):
         for i in range(n):
             if legal[i] == A_DEED:
                 has_deed = True
-        if has_deed:
+        # enough pawns for the Path to Victory: walk them into The Seat, Morph no more
+        if has_deed and not _wibo_enough(state, params, seat):
             bu, bt, bd = _wibo_pair(state, params, seat, units, nu, -1)
             if bu >= 0 and bd <= 3:
                 return A_DEED
@@ -793,6 +794,17 @@ def _wibo_declare(state, params, seat, dec, legal, n):
         return bu if bu >= 0 else legal[0]
     bu, bt, bd = _wibo_pair(state, params, seat, units, nu, -1)
     return bt if bt >= 0 else legal[0]
+
+
+@row_kernel
+def _wibo_enough(state, params, seat):
+    """The Wibo own as many pawns as its Path to Victory needs in The Seat."""
+    n = 0
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c != 0 and cell_seat(c) == seat and cell_type(c) == PAWN:
+            n += 1
+    return n >= params[P_WIBO_SEAT]
 
 
 @row_kernel

@@ -15,7 +15,8 @@ Progress per clan (what the clan guide's Path to Victory counts):
 * Ferrymen: push-offs / push-offs needed; the royal near Haggedorn's edge, Flowers near it.
 * Erde: Reclaimed centre territories (0.18 each), pawns on unclaimed centre squares, then
   the king's closeness to the centre once all four are Reclaimed.
-* Wildero Wibo: Wibo pawns in The Seat / pawns needed; other pawns count by how close.
+* Wildero Wibo: Wibo pawns owned beyond the starting three (0.6 at six), pawns in The Seat
+  (0.35 at six; a pawn on the way counts by how close it is).
 * Hexen: Quarry vanquished (0.45 each); a Ladder on a Quarry, Gardens and Ladders beside it.
 
 The lead is damped as the turn cap nears (a capped game is a draw).  A finished game gives
@@ -60,6 +61,7 @@ from simcore.darkleaf.layout import (
     WINNER,
 )
 
+WIBO_START_PAWNS = 3   # rules.toml clans.wibo.start: pawns c2 d2 e2 (the other five wait for Morphs)
 LEAD_SCALE = 1.6   # logistic slope: a lead of 1.0 (a third of a path) is worth ~83%
 
 
@@ -177,21 +179,19 @@ def _erde_progress(state, params, seat, rv, rq):
 
 @row_kernel
 def _wibo_progress(state, params, seat, rv, rq):
-    """Wildero Wibo: pawns in The Seat, other pawns by how close they are."""
-    p = 0.0
+    """Wildero Wibo: pawns owned (each one past the starting three is a Morph won), then
+    pawns in The Seat.  A pawn walked into The Seat early is a short journey, not progress:
+    the win needs six, and only Morphs make pawns."""
     need = max(1, params[P_WIBO_SEAT])
-    seatn = 0
-    other = 0.0
+    n = 0
+    home = 0.0   # a pawn in The Seat counts 1, one on the way by how close it is
     for sq in range(64):
         c = state[BOARD + sq]
         if c != 0 and cell_seat(c) == seat and cell_type(c) == PAWN:
+            n += 1
             r = rel_rank(sq, seat)
-            if r == 0:
-                seatn += 1
-            else:
-                other += 0.25 * (7 - r) / 7.0
-    p = (seatn + other) / need
-    return p
+            home += 1.0 if r == 0 else 0.4 * (7 - r) / 7.0
+    return 0.6 * (min(n, need) - WIBO_START_PAWNS) / need + 0.35 * min(home, need) / need
 
 
 @row_kernel
