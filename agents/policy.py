@@ -1,26 +1,51 @@
 """One entry point for every agent kind, called by the arena for each decision."""
-from numba import njit
+from numba.core import types
+from numba.extending import overload
 
 from agents import mcts
-from agents.layout import A_KIND, A_PERSONA, MCTS, RANDOM  # noqa: F401
+from agents.layout import A_KIND, A_PERSONA, MCTS, RANDOM
 from agents.scripted import scripted_action
+from simcore import dispatch
 from simcore.rng import randint
 
 
-@njit(cache=True, inline="always")
 def act(game, agents, k, state, params, rng, legal, n, ws):
     """Action of agent ``agents[k]`` in ``state``; legal[:n] holds the legal actions.
 
     The agent table and a row number are passed rather than a row view: a view
-    costs reference counting on every decision of the hot loop.
+    costs reference counting on every decision of the hot loop.  ``game`` is a literal
+    key (simcore.dispatch); under a random-only key (``dispatch.random_key``) every agent
+    plays random and no search or scripted player is compiled.  Runs as written only in
+    pure Python (NUMBA_DISABLE_JIT=1); compiled code gets the overload below.
     """
     if n == 1:
         return legal[0]  # forced: no agent needs to think (nor draw)
     kind = int(agents[k, A_KIND])
-    if kind == RANDOM:
+    if kind == RANDOM or dispatch.random_only(game):
         return legal[randint(rng, n)]
     if kind == MCTS:
         return mcts.search(game, state, params, agents[k], rng, ws)
     return scripted_action(game, state, params, int(agents[k, A_PERSONA]), rng, legal, n)
 
 
+@overload(act, prefer_literal=True, inline="always")
+def _ov_act(game, agents, k, state, params, rng, legal, n, ws):
+    if not isinstance(game, types.IntegerLiteral):
+        return None
+    if dispatch.random_only(game.literal_value):
+        def random_impl(game, agents, k, state, params, rng, legal, n, ws):
+            if n == 1:
+                return legal[0]
+            return legal[randint(rng, n)]
+        return random_impl
+
+    def impl(game, agents, k, state, params, rng, legal, n, ws):
+        if n == 1:
+            return legal[0]
+        kind = int(agents[k, A_KIND])
+        if kind == RANDOM:
+            return legal[randint(rng, n)]
+        if kind == MCTS:
+            return mcts.search(game, state, params, agents[k], rng, ws)
+        return scripted_action(game, state, params, int(agents[k, A_PERSONA]), rng, legal, n)
+    return impl

@@ -1,12 +1,13 @@
 """The Python face of the CLI: ``simulate(...) -> pandas.DataFrame`` (one row per game)."""
 from __future__ import annotations
 
+import os
 import time
 
 import numpy as np
 import pandas as pd
 
-from agents.layout import MCTS
+from agents.layout import MCTS, RANDOM
 from agents.spec import AgentSpec, parse_agents
 from experiments.arena import play_games, seatings
 from simcore import dispatch
@@ -52,6 +53,36 @@ class Plan:
     def has_mcts(self) -> bool:
         return any(a.row[0] == MCTS for a in self.agents)
 
+    @property
+    def random_only(self) -> bool:
+        return all(a.row[0] == RANDOM for a in self.agents)
+
+
+#: which compiled arena plays a plan: ``auto`` (random-player plans take the random-only
+#: arena unless only the full one is ready), ``full`` (always the arena with every agent
+#: kind), ``random`` (the random-only arena; random players only).  The environment
+#: variable DARKBALANCE_ARENA=full turns ``auto`` into ``full``.
+ARENAS = ("auto", "full", "random")
+
+
+def arena_key(p: Plan, arena: str, ready) -> int:
+    """The compile key ``run_plan`` plays plan ``p`` with; ``ready(key)`` says whether that
+    key's arena needs no compiling.  A random-player plan compiles only the engine and
+    random play (``dispatch.random_key``), about half of a long game's cold compile, but
+    reuses the full arena where that one is ready and the random-only one is not."""
+    if arena not in ARENAS:
+        raise BadInput(f"arena {arena!r}; valid: {', '.join(ARENAS)}")
+    if arena == "auto" and os.environ.get("DARKBALANCE_ARENA") == "full":
+        arena = "full"
+    full = p.spec.key
+    if arena == "random" and not p.random_only:
+        raise BadInput("arena 'random' plays random players only; agents: "
+                       + ", ".join(a.text for a in p.agents))
+    if arena == "full" or not p.random_only:
+        return full
+    rk = dispatch.random_key(full)
+    return rk if arena == "random" or ready(rk) or not ready(full) else full
+
 
 def plan(game: str, agents="random", players: int | None = None, setup: str | None = None,
          rules: RuleSet | str | None = None, sets=(), rotate: bool = True) -> Plan:
@@ -96,7 +127,8 @@ def plan(game: str, agents="random", players: int | None = None, setup: str | No
 
 def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int = 0,
              threads: int | None = None, progress=None, check: bool = False,
-             record: bool = False, count_kinds: bool = False) -> dict[str, np.ndarray]:
+             record: bool = False, count_kinds: bool = False,
+             arena: str = "auto") -> dict[str, np.ndarray]:
     """Play games ``first_index .. first_index+games-1`` of a plan; return raw arrays.
 
     ``progress`` is called with the number of games finished after each block.
@@ -142,18 +174,22 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
     chunk = 1 if p.has_mcts else max(1, min(256, games // (8 * nthreads) or 1))
     # blocks: a few hundred ms each so progress moves, sized from measured speed
     block = 64 if p.has_mcts else 4096
+    def args(done, n):
+        sl = slice(done, done + n)
+        return (p.params, np.uint64(seed), np.uint64(cell),
+                np.int64(first_index + done), np.int64(n), agents, p.perms,
+                np.int64(min(chunk, n)), spec.state_size, spec.num_actions,
+                spec.max_game_length, n_info,
+                out["returns"][sl], out["scores"][sl], out["length"][sl],
+                out["info"][sl], out["seat_agent"][sl], out["truncated"][sl],
+                np.int64(mode), *(v[sl] if k in out else v for k, v in extra.items()))
+
+    key = arena_key(p, arena, lambda k: dispatch.available(play_games, k, *args(0, 1)))
     done = 0
     while done < games:
         n = min(block, games - done)
         t0 = time.perf_counter()
-        sl = slice(done, done + n)
-        dispatch.call(play_games, spec.key, p.params, np.uint64(seed), np.uint64(cell),
-                      np.int64(first_index + done), np.int64(n), agents, p.perms,
-                      np.int64(min(chunk, n)), spec.state_size, spec.num_actions,
-                      spec.max_game_length, n_info,
-                      out["returns"][sl], out["scores"][sl], out["length"][sl],
-                      out["info"][sl], out["seat_agent"][sl], out["truncated"][sl],
-                      np.int64(mode), *(v[sl] if k in out else v for k, v in extra.items()))
+        dispatch.call(play_games, key, *args(done, n))
         dt = time.perf_counter() - t0
         done += n
         if progress is not None:
@@ -206,7 +242,7 @@ def to_frame(p: Plan, raw: dict, seed: int, first_index: int = 0) -> pd.DataFram
 def simulate(game: str, agents="random", games: int = 1000, seed: int = 0,
              players: int | None = None, setup: str | None = None, rules=None, sets=(),
              threads: int | None = None, rotate: bool = True, first_index: int = 0,
-             cell: int = 0, progress=None) -> pd.DataFrame:
+             cell: int = 0, progress=None, arena: str = "auto") -> pd.DataFrame:
     """Play ``games`` games and return one tidy row per game.
 
     Parameters
@@ -222,6 +258,10 @@ def simulate(game: str, agents="random", games: int = 1000, seed: int = 0,
         See :func:`plan`.
     threads : int, optional
         numba threads (default: all).
+    arena : str
+        Which compiled arena plays (:data:`ARENAS`): ``auto`` plays an all-random plan on
+        the random-only arena (compiles no search or scripted player); results are the
+        same on either.
 
     Returns
     -------
@@ -237,7 +277,7 @@ def simulate(game: str, agents="random", games: int = 1000, seed: int = 0,
     p = plan(game, agents, players, setup, rules, sets, rotate)
     games = check_games(games)
     first_index = check_int("first_index", first_index, 0)
-    raw = run_plan(p, games, seed, cell, first_index, threads, progress)
+    raw = run_plan(p, games, seed, cell, first_index, threads, progress, arena=arena)
     return to_frame(p, raw, seed, first_index)
 
 
@@ -255,7 +295,7 @@ def warmup(games=None, echo=print) -> list[tuple[str, float]]:
         echo(f"{name}: compiling (cached after the first run) ...")
         mod = get_game(name)
         p = plan(name, "random")
-        run_plan(p, 1, 0, threads=1)  # the arena with every agent kind for this game
+        run_plan(p, 1, 0, threads=1, arena="full")  # the arena with every agent kind
         state = mod.API.new_state(p.params)  # the Python-side wrappers' kernels
         mod.API.legal_actions(state, p.params)
         dt = time.perf_counter() - t0

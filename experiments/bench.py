@@ -48,11 +48,13 @@ def random_speed(name: str, threads: int, games: int, min_time: float = 1.0):
     from experiments.api import plan, run_plan
 
     p = plan(name, "random")
-    run_plan(p, 16, seed=0, threads=threads)  # compile / load
+    # the full arena (the one studies play on), so figures compare across runs whatever
+    # the cache holds
+    run_plan(p, 16, seed=0, threads=threads, arena="full")  # compile / load
     acts = [0]
 
     def once():
-        raw = run_plan(p, games, seed=1, threads=threads)
+        raw = run_plan(p, games, seed=1, threads=threads, arena="full")
         acts[0] += int(raw["length"].sum())
         return games
 
@@ -216,7 +218,8 @@ def run_bench(games=None, json_out=None, quick=False, echo=print) -> list[dict]:
         rec(name, "jit_speedup", g1 / interp, "x (vs NUMBA_DISABLE_JIT=1)")
         if not quick:
             cold, warm = compile_times(name)
-            rec(name, "cold_compile_s", cold, "s (fresh process, empty cache, 1000 games)")
+            rec(name, "cold_compile_s", cold, "s (fresh process, empty cache, 1000 random "
+                "games: the engine and random play only)")
             rec(name, "warm_start_s", warm, "s (fresh process, warm cache, 1000 games)")
         if name == "connect4":
             peer = peer_connect4(iters, min_time)

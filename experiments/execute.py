@@ -170,12 +170,14 @@ def shard_ok(path: Path, n: int) -> bool:
 
 
 def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = None):
-    """Play games ``first .. first+n-1`` of ``cell``; return the tidy DataFrame."""
+    """Play games ``first .. first+n-1`` of ``cell``; return the tidy DataFrame.  A study
+    plays every cell on the full arena: its other cells need it anyway, and one compile per
+    game beats two."""
     from experiments.api import simulate
 
     df = simulate(cell.game, list(cell.agents), games=n, seed=seed, players=cell.players,
                   setup=cell.setup, sets=cell.sets, threads=threads, rotate=cell.rotate,
-                  first_index=first, cell=cell.stream)
+                  first_index=first, cell=cell.stream, arena="full")
     df.insert(0, "cell", cell.cell_id)
     return df
 

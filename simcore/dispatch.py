@@ -8,10 +8,13 @@ literal and return that game's kernel as their implementation.  So a driver is c
 ``if game == K`` branches would compile every branch's callee (measured: one generic entry
 point compiled all seven engines, ~9.5 min cold).
 
-A key is ``game_id + 16 * h`` where ``h`` hashes the game's own sources (its simcore
+A key is ``game_id + 32 * h`` where ``h`` hashes the game's own sources (its simcore
 folder and its scripted agent, see simcore._cache): editing one game changes its key, so a
 cached driver never runs that game's stale kernels, and the other games' keys (and cache
-entries) stay valid.  Use :func:`key` to get a game's key from its id.
+entries) stay valid.  Use :func:`key` to get a game's key from its id.  Bit 16 of a key
+(:func:`random_key`) asks for a driver whose players are all random: it compiles no search
+and no scripted player (``agents.policy.act``), so a random-play run compiles the engine
+alone.
 
 Adding a game: give it an id in ``ENGINES`` (and in agents.scripted ``SCRIPTED``).
 """
@@ -45,6 +48,7 @@ ENGINES = {
     FRONTIER: ("frontier", "simcore.frontier.engine"),
 }
 ID_BITS = 4  # low bits of a key: the game id
+RANDOM_ONLY = 1 << ID_BITS  # the next bit: every seat is a random player
 # games whose action path alone fixes the state (no chance, no hidden information)
 _CLOSED_LOOP = (TICTACTOE, CONNECT4)
 
@@ -52,7 +56,17 @@ _CLOSED_LOOP = (TICTACTOE, CONNECT4)
 def key(game_id: int) -> int:
     """The compile key of game ``game_id``: its id plus a hash of its own sources."""
     name = ENGINES[int(game_id)][0]
-    return int(game_id) + (1 << ID_BITS) * _cache.group_number(name)
+    return int(game_id) + (RANDOM_ONLY << 1) * _cache.group_number(name)
+
+
+def random_key(game_key: int) -> int:
+    """The key of the same game for drivers whose players are all random."""
+    return int(game_key) | RANDOM_ONLY
+
+
+def random_only(game_key: int) -> bool:
+    """Whether ``game_key`` asks for a random-players-only driver."""
+    return bool(int(game_key) & RANDOM_ONLY)
 
 
 def game_id(game_key: int) -> int:
@@ -87,6 +101,16 @@ def _in_cache(dispatcher, sig) -> bool:
         return False
 
 
+def available(dispatcher, game_key: int, *args) -> bool:
+    """Whether calling ``dispatcher`` for ``game_key`` with ``args`` needs no compiling: it
+    is loaded in this process or held by numba's on-disk cache."""
+    if not hasattr(dispatcher, "overloads"):
+        return True
+    sig = (types.literal(int(game_key)),) + tuple(typeof(a) for a in args)
+    return (dispatcher, sig) in _ENTRIES or sig in dispatcher.overloads or \
+        _in_cache(dispatcher, sig)
+
+
 def call(dispatcher, game_key: int, *args):
     """Call a generic driver (``dispatcher(game, *args)``, which makes ``game`` literal)
     for game ``game_key`` straight through its compiled entry point.
@@ -104,6 +128,8 @@ def call(dispatcher, game_key: int, *args):
         fresh = sig not in dispatcher.overloads and not _in_cache(dispatcher, sig)
         name = ENGINES[game_id(game_key)][0]
         what = dispatcher.py_func.__name__
+        if random_only(game_key):
+            what += " (random players)"
         if fresh and notice is not None:
             notice(f"compiling {name} kernels for {what} (first run only) ...")
         t0 = time.perf_counter()

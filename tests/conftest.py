@@ -10,6 +10,10 @@ if ROOT not in sys.path:
 
 from simcore.spec import game_names, get_game  # noqa: E402
 
+# every test plays on the full arena, so a worker compiles each game's arena once; the
+# random-only arena is checked against it in tests/test_arena_variants.py
+os.environ.setdefault("DARKBALANCE_ARENA", "full")
+
 
 def registry_cases():
     """Every registered game at every player count (default setup) and every named setup

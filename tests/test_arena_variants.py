@@ -1,0 +1,42 @@
+"""The random-only arena (simcore.dispatch.random_key): a plan of random players compiles
+no search and no scripted player, and plays the same games as the full arena."""
+import pandas as pd
+import pytest
+
+from experiments.api import arena_key, plan, simulate
+from simcore import dispatch
+from simcore.spec import BadInput
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4"])
+def test_random_only_arena_plays_the_same_games(game):
+    kw = dict(games=300, seed=4, threads=1)
+    full = simulate(game, "random", arena="full", **kw)
+    rand = simulate(game, "random", arena="random", **kw)
+    pd.testing.assert_frame_equal(full, rand)
+    # and the two are two compiled drivers, not one
+    p = plan(game, "random")
+    assert arena_key(p, "random", lambda k: True) != arena_key(p, "full", lambda k: True)
+
+
+def test_arena_choice(monkeypatch):
+    monkeypatch.delenv("DARKBALANCE_ARENA", raising=False)
+    p = plan("tictactoe", "random")
+    full, rk = p.spec.key, dispatch.random_key(p.spec.key)
+    assert dispatch.random_only(rk) and not dispatch.random_only(full)
+    assert dispatch.game_id(rk) == dispatch.game_id(full)
+    # auto: the random-only arena, unless only the full one is ready
+    assert arena_key(p, "auto", lambda k: False) == rk
+    assert arena_key(p, "auto", lambda k: k == full) == full
+    assert arena_key(p, "auto", lambda k: True) == rk
+    assert arena_key(p, "full", lambda k: False) == full
+    # a plan with a scripted seat always needs the full arena
+    mixed = plan("tictactoe", "random,scripted")
+    assert arena_key(mixed, "auto", lambda k: False) == full
+    with pytest.raises(BadInput, match="random players only"):
+        arena_key(mixed, "random", lambda k: True)
+    with pytest.raises(BadInput, match="valid: auto, full, random"):
+        arena_key(p, "fast", lambda k: True)
+    # the test suite's setting: auto plays on the full arena
+    monkeypatch.setenv("DARKBALANCE_ARENA", "full")
+    assert arena_key(p, "auto", lambda k: False) == full
