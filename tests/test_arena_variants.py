@@ -10,7 +10,7 @@ from simcore.spec import BadInput
 
 @pytest.mark.parametrize("game", ["tictactoe", "connect4"])
 def test_random_only_arena_plays_the_same_games(game):
-    kw = dict(games=300, seed=4, threads=1)
+    kw = {"games": 300, "seed": 4, "threads": 1}
     full = simulate(game, "random", arena="full", **kw)
     rand = simulate(game, "random", arena="random", **kw)
     pd.testing.assert_frame_equal(full, rand)

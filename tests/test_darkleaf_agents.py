@@ -233,6 +233,19 @@ def test_wibo_value_counts_a_morph_above_walking_the_first_pawns_home():
     assert morphed > home > 0.5
 
 
+def test_wibo_value_counts_morphs_from_the_rules_starting_army():
+    """Pawns owned count from the starting army in the rules (``clans.wibo.start``, whose
+    sensitivity alternatives start with four or five pawns), not from a fixed three."""
+    from simcore.darkleaf.value import progress
+
+    five = "clans.wibo.start=[4, 3, 3, 4, 1, 1, 2, 5, 0, 9, 0, 10, 0, 11, 0, 12, 0, 13]"
+    far = [(0, Q, "d1"), (1, K, "e8")] + [(0, P, f + "8") for f in "abcde"]  # no pawn home
+    s, p = pos("wibo-murg", far)
+    assert progress(s, p, 0) == pytest.approx(0.6 * 2 / 6)   # two Morphs won from three
+    s, p = pos("wibo-murg", far, sets=[five])
+    assert progress(s, p, 0) == pytest.approx(0.0)           # five pawns were there at the start
+
+
 def test_wibo_land_share_counts_the_rolls_that_end_beside_the_target():
     """The share of bone faces whose exact journey ends beside the target, counted by hand:
     from g3 toward the pawn on e2, a 1 lands on f2 (diagonal) and a 2 on e3 (left) or e1

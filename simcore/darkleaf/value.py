@@ -15,7 +15,7 @@ Progress per clan (what the clan guide's Path to Victory counts):
 * Ferrymen: push-offs / push-offs needed; the royal near Haggedorn's edge, Flowers near it.
 * Erde: Reclaimed centre territories (0.18 each), pawns on unclaimed centre squares, then
   the king's closeness to the centre once all four are Reclaimed.
-* Wildero Wibo: Wibo pawns owned beyond the starting three (0.6 at six), pawns in The Seat
+* Wildero Wibo: Wibo pawns owned beyond the starting army's (0.6 at six), pawns in The Seat
   (0.35 at six; a pawn on the way counts by how close it is).
 * Hexen: Quarry vanquished (0.45 each); a Ladder on a Quarry, Gardens and Ladders beside it.
 
@@ -47,6 +47,7 @@ from simcore.darkleaf.layout import (
     P_FERRY_PUSHES,
     P_HUNT_MARKS,
     P_ROUND_CAP,
+    P_START,
     P_WIBO_SEAT,
     PAWN,
     QUEEN,
@@ -61,7 +62,6 @@ from simcore.darkleaf.layout import (
     WINNER,
 )
 
-WIBO_START_PAWNS = 3   # rules.toml clans.wibo.start: pawns c2 d2 e2 (the other five wait for Morphs)
 LEAD_SCALE = 1.6   # logistic slope: a lead of 1.0 (a third of a path) is worth ~83%
 
 
@@ -179,10 +179,17 @@ def _erde_progress(state, params, seat, rv, rq):
 
 @row_kernel
 def _wibo_progress(state, params, seat, rv, rq):
-    """Wildero Wibo: pawns owned (each one past the starting three is a Morph won), then
+    """Wildero Wibo: pawns owned (each one past the starting army's is a Morph won), then
     pawns in The Seat.  A pawn walked into The Seat early is a short journey, not progress:
     the win needs six, and only Morphs make pawns."""
     need = max(1, params[P_WIBO_SEAT])
+    start = 0   # pawns in the starting army (rules.toml clans.wibo.start)
+    for i in range(16):
+        t = params[P_START + seat * 32 + 2 * i]
+        if t < 0:
+            break
+        if t == PAWN:
+            start += 1
     n = 0
     home = 0.0   # a pawn in The Seat counts 1, one on the way by how close it is
     for sq in range(64):
@@ -191,7 +198,7 @@ def _wibo_progress(state, params, seat, rv, rq):
             n += 1
             r = rel_rank(sq, seat)
             home += 1.0 if r == 0 else 0.4 * (7 - r) / 7.0
-    return 0.6 * (min(n, need) - WIBO_START_PAWNS) / need + 0.35 * min(home, need) / need
+    return 0.6 * (min(n, need) - start) / need + 0.35 * min(home, need) / need
 
 
 @row_kernel
