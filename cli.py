@@ -299,15 +299,17 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, cl
 
 @main.command()
 @click.argument("games_", nargs=-1, metavar="[GAME]...")
-def warmup(games_):
+@click.option("--jobs", "-j", type=int, default=1, show_default=True,
+              help="Games compiled at once, each in its own process.")
+def warmup(games_, jobs):
     """Compile the kernels of GAME(s) ahead of time (default: every game).
 
     numba caches compiled code on disk, so only the first run pays; after an edit to one
-    engine only that game compiles again.  Example: darkbalance warmup court darkleaf
+    engine only that game compiles again.  Example: darkbalance warmup court darkleaf -j 2
     """
     from experiments.api import warmup as warm
 
-    warm(games_ or None, echo=click.echo)
+    warm(games_ or None, echo=click.echo, jobs=jobs)
 
 
 @main.command()

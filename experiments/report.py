@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import fnmatch
 import json
+import os
 import time
 from pathlib import Path
 
@@ -89,6 +90,17 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         for n in names:
             check_resumable(study_module(n).build(profile, seed), rootp / n)
     t0 = time.perf_counter()
+    if backend != "dask":
+        # compile every game the studies play up front, several at once: a cold report
+        # otherwise compiles them one after another on one core (dask workers compile
+        # their own; DARKBALANCE_WARMUP_JOBS=1 keeps it in this process, as the tests do)
+        from experiments.api import warmup
+
+        games = sorted({c.game for n in names
+                        for c in study_module(n).build(profile, seed).cells})
+        procs = int(os.environ.get("DARKBALANCE_WARMUP_JOBS", "0")) or \
+            max(jobs, os.cpu_count() or 1)
+        warmup(games, echo=echo, jobs=procs)
     done = {}
     for n in names:
         echo(f"== study {n} ({profile})")

@@ -40,3 +40,22 @@ def test_arena_choice(monkeypatch):
     # the test suite's setting: auto plays on the full arena
     monkeypatch.setenv("DARKBALANCE_ARENA", "full")
     assert arena_key(p, "auto", lambda k: False) == full
+
+
+@pytest.mark.xdist_group("connect4")  # compiles tictactoe and connect4 only
+def test_warmup_compiles_games_in_parallel_processes():
+    """`darkbalance warmup -j 2`: the games compile in two worker processes (longest first)
+    and this process then loads them from numba's cache; a bad game is one line, exit 2."""
+    from click.testing import CliRunner
+
+    from cli import main
+
+    res = CliRunner().invoke(main, ["warmup", "tictactoe", "connect4", "-j", "2"])
+    assert res.exit_code == 0, res.output
+    lines = res.output.splitlines()
+    assert lines[0].startswith("compiling connect4, tictactoe in 2 processes")
+    assert sorted(ln.split(":")[0] for ln in lines[1:]) == ["connect4", "tictactoe"]
+    assert all("ready in" in ln for ln in lines[1:])
+    bad = CliRunner().invoke(main, ["warmup", "chess", "-j", "2"])
+    assert bad.exit_code == 2 and len(bad.output.strip().splitlines()) == 1
+    assert "chess" in bad.output and "connect4" in bad.output

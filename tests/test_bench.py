@@ -1,9 +1,12 @@
 """`darkbalance bench --json` writes the documented metric records (quick workloads)."""
 import json
 
+import pytest
+
 from experiments.bench import run_bench
 
 
+@pytest.mark.xdist_group("tictactoe")  # compiles tictactoe's arenas: with its own group
 def test_bench_json_records(tmp_path):
     out = tmp_path / "b.json"
     lines = []

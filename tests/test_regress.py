@@ -157,6 +157,7 @@ def test_committed_baseline_passes(game, monkeypatch):
     """The project's own gate: the committed baseline reproduces on this tree, one game at a
     time (each in its game's test group, so no worker compiles a game twice)."""
     measured, real = [], R.measure
-    monkeypatch.setattr(R, "measure", lambda c, *a, **k: measured.append(c["game"]) or real(c, *a, **k))
+    monkeypatch.setattr(R, "measure",
+                        lambda c, *a, **k: measured.append(c["game"]) or real(c, *a, **k))
     assert R.check(BASELINE, games=[game], echo=lambda *_: None) == []
     assert measured and set(measured) == {game}

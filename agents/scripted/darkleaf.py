@@ -38,7 +38,8 @@ from simcore.common import row_kernel
 from agents.scripted import darkleaf_legacy
 from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
-from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank, rt, rtb
+from simcore.darkleaf.board import (cell_seat, cell_type, cheb, clan_of, count_units, rel_rank,
+                                    rt, rtb)
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
     AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
@@ -799,12 +800,7 @@ def _wibo_declare(state, params, seat, dec, legal, n):
 @row_kernel
 def _wibo_enough(state, params, seat):
     """The Wibo own as many pawns as its Path to Victory needs in The Seat."""
-    n = 0
-    for sq in range(64):
-        c = state[BOARD + sq]
-        if c != 0 and cell_seat(c) == seat and cell_type(c) == PAWN:
-            n += 1
-    return n >= params[P_WIBO_SEAT]
+    return count_units(state, seat, PAWN) >= params[P_WIBO_SEAT]
 
 
 @row_kernel
