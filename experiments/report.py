@@ -93,14 +93,15 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
     if backend != "dask":
         # compile every game the studies play up front, several at once: a cold report
         # otherwise compiles them one after another on one core (dask workers compile
-        # their own; DARKBALANCE_WARMUP_JOBS=1 keeps it in this process, as the tests do)
+        # their own; DARKBALANCE_WARMUP_JOBS=N sets the processes, 0 skips it, as the tests do)
         from experiments.api import warmup
 
         games = sorted({c.game for n in names
                         for c in study_module(n).build(profile, seed).cells})
-        procs = int(os.environ.get("DARKBALANCE_WARMUP_JOBS", "0")) or \
-            max(jobs, os.cpu_count() or 1)
-        warmup(games, echo=echo, jobs=procs)
+        procs = os.environ.get("DARKBALANCE_WARMUP_JOBS")
+        procs = max(jobs, os.cpu_count() or 1) if procs is None else int(procs)
+        if procs > 0:
+            warmup(games, echo=echo, jobs=procs)
     done = {}
     for n in names:
         echo(f"== study {n} ({profile})")

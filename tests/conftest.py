@@ -13,9 +13,9 @@ from simcore.spec import game_names, get_game  # noqa: E402
 # every test plays on the full arena, so a worker compiles each game's arena once; the
 # random-only arena is checked against it in tests/test_arena_variants.py
 os.environ.setdefault("DARKBALANCE_ARENA", "full")
-# and a report warms its games up in the test worker, not in processes of its own (which
-# would compile a game while the game's own test group compiles it)
-os.environ.setdefault("DARKBALANCE_WARMUP_JOBS", "1")
+# and a report compiles each game when it first plays it, as before the up-front warmup (a
+# warmup would compile every game at once, while the games' own test groups compile them)
+os.environ.setdefault("DARKBALANCE_WARMUP_JOBS", "0")
 
 
 def registry_cases():
