@@ -1,4 +1,5 @@
 """One entry point for every agent kind, called by the arena for each decision."""
+from numba import njit
 from numba.core import types
 from numba.extending import overload
 
@@ -7,6 +8,23 @@ from agents.layout import A_KIND, A_PERSONA, MCTS, RANDOM
 from agents.scripted import scripted_action
 from simcore import dispatch
 from simcore.rng import randint
+
+
+@njit(cache=True, inline="always")
+def _random_act(rng, legal, n):
+    if n == 1:
+        return legal[0]  # forced: no agent needs to think (nor draw)
+    return legal[randint(rng, n)]
+
+
+@njit(cache=True, inline="always")
+def _any_act(game, agents, k, state, params, rng, legal, n, ws):
+    kind = int(agents[k, A_KIND])
+    if n == 1 or kind == RANDOM:
+        return _random_act(rng, legal, n)
+    if kind == MCTS:
+        return mcts.search(game, state, params, agents[k], rng, ws)
+    return scripted_action(game, state, params, int(agents[k, A_PERSONA]), rng, legal, n)
 
 
 def act(game, agents, k, state, params, rng, legal, n, ws):
@@ -18,14 +36,9 @@ def act(game, agents, k, state, params, rng, legal, n, ws):
     plays random and no search or scripted player is compiled.  Runs as written only in
     pure Python (NUMBA_DISABLE_JIT=1); compiled code gets the overload below.
     """
-    if n == 1:
-        return legal[0]  # forced: no agent needs to think (nor draw)
-    kind = int(agents[k, A_KIND])
-    if kind == RANDOM or dispatch.random_only(game):
-        return legal[randint(rng, n)]
-    if kind == MCTS:
-        return mcts.search(game, state, params, agents[k], rng, ws)
-    return scripted_action(game, state, params, int(agents[k, A_PERSONA]), rng, legal, n)
+    if dispatch.random_only(game):
+        return _random_act(rng, legal, n)
+    return _any_act(game, agents, k, state, params, rng, legal, n, ws)
 
 
 @overload(act, prefer_literal=True, inline="always")
@@ -34,18 +47,9 @@ def _ov_act(game, agents, k, state, params, rng, legal, n, ws):
         return None
     if dispatch.random_only(game.literal_value):
         def random_impl(game, agents, k, state, params, rng, legal, n, ws):
-            if n == 1:
-                return legal[0]
-            return legal[randint(rng, n)]
+            return _random_act(rng, legal, n)
         return random_impl
 
     def impl(game, agents, k, state, params, rng, legal, n, ws):
-        if n == 1:
-            return legal[0]
-        kind = int(agents[k, A_KIND])
-        if kind == RANDOM:
-            return legal[randint(rng, n)]
-        if kind == MCTS:
-            return mcts.search(game, state, params, agents[k], rng, ws)
-        return scripted_action(game, state, params, int(agents[k, A_PERSONA]), rng, legal, n)
+        return _any_act(game, agents, k, state, params, rng, legal, n, ws)
     return impl

@@ -101,12 +101,17 @@ def _in_cache(dispatcher, sig) -> bool:
         return False
 
 
+def _signature(game_key: int, args) -> tuple:
+    """A driver's signature for ``game_key`` (a literal) and ``args``."""
+    return (types.literal(int(game_key)),) + tuple(typeof(a) for a in args)
+
+
 def available(dispatcher, game_key: int, *args) -> bool:
     """Whether calling ``dispatcher`` for ``game_key`` with ``args`` needs no compiling: it
     is loaded in this process or held by numba's on-disk cache."""
     if not hasattr(dispatcher, "overloads"):
         return True
-    sig = (types.literal(int(game_key)),) + tuple(typeof(a) for a in args)
+    sig = _signature(game_key, args)
     return (dispatcher, sig) in _ENTRIES or sig in dispatcher.overloads or \
         _in_cache(dispatcher, sig)
 
@@ -122,7 +127,7 @@ def call(dispatcher, game_key: int, *args):
     """
     if not hasattr(dispatcher, "overloads"):  # NUMBA_DISABLE_JIT=1: plain Python
         return dispatcher(game_key, *args)
-    sig = (types.literal(int(game_key)),) + tuple(typeof(a) for a in args)
+    sig = _signature(game_key, args)
     ep = _ENTRIES.get((dispatcher, sig))
     if ep is None:
         fresh = sig not in dispatcher.overloads and not _in_cache(dispatcher, sig)
