@@ -339,16 +339,22 @@ def rules(game, assumed, rules_file, sets):
               help="Write records {game, metric, value, unit}.")
 @click.option("--game", "games_", multiple=True, help="Only these games (repeatable).")
 @click.option("--quick", is_flag=True, help="Smaller workloads (for smoke tests).")
-def bench(json_out, games_, quick):
+@click.option("-j", "--jobs", default=None, type=int,
+              help="Games compiled at once before measuring (default: one per core).")
+def bench(json_out, games_, quick, jobs):
     """Measure playout speed, MCTS simulations/s, compile/warm times and the peer ratio.
 
-    Example: darkbalance bench --quick --game court --json bench.json
+    Every game is compiled first (JOBS at once, with the cold-start figures); then each is
+    measured alone.  Example: darkbalance bench --quick --game court --json bench.json
     """
+    from experiments.api import check_int
     from experiments.bench import check_json_target, run_bench
 
+    if jobs is not None:
+        check_int("--jobs", jobs, 1)
     if json_out:
         check_json_target(json_out)
-    run_bench(games_ or None, json_out, quick, echo=click.echo)
+    run_bench(games_ or None, json_out, quick, echo=click.echo, jobs=jobs)
 
 
 def study_options(f):

@@ -43,15 +43,22 @@ def _rate(fn, min_time=1.0):
             return units / dt
 
 
-def random_speed(name: str, threads: int, games: int, min_time: float = 1.0):
-    """(games/s, actions/s) of uniformly random playouts through the arena."""
+def random_speed(name: str, threads: int, actions: float, min_time: float = 1.0):
+    """(games/s, actions/s) of uniformly random playouts through the arena.
+
+    Each call plays a block of about ``actions`` actions (the block's games from the
+    game's mean length): big blocks hide the per-call overhead that would mask thread
+    scaling, and sizing them by actions keeps a long game's block as short in time as a
+    short game's."""
     from experiments.api import plan, run_plan
 
     p = plan(name, "random")
     # always the random-only arena, whatever the cache holds, so figures compare across
     # runs; it compiles in about half the full arena's time and plays random games at the
     # same speed (court, 1 thread: 8.5-9.2M against 8.6-9.0M actions/s)
-    run_plan(p, 16, seed=0, threads=threads, arena="random")  # compile / load
+    probe = run_plan(p, 64, seed=0, threads=threads, arena="random")  # compile / load
+    mean_len = max(float(probe["length"].mean()), 1.0)
+    games = int(min(max(actions / mean_len, 64), 1_000_000))
     acts = [0]
 
     def once():
@@ -65,8 +72,9 @@ def random_speed(name: str, threads: int, games: int, min_time: float = 1.0):
     return g, acts[0] / dt
 
 
-def mcts_speed(name: str, iters: int, reps: int) -> float:
-    """MCTS simulations per second from the initial state (one thread)."""
+def mcts_speed(name: str, iters: int, min_time: float) -> float:
+    """MCTS simulations per second from the initial state (one thread): decisions of
+    ``iters`` simulations repeated until ``min_time`` s have passed."""
     import numba
 
     from agents.play import decide
@@ -78,9 +86,14 @@ def mcts_speed(name: str, iters: int, reps: int) -> float:
     numba.set_num_threads(1)
     agent = f"mcts:iters={iters}"
     decide(mod, state, params, agent, rng=new_rng(1))  # compile / load
-    t0 = time.perf_counter()
-    decide(mod, state, params, agent, rng=new_rng(2), reps=reps)
-    return iters * reps / (time.perf_counter() - t0)
+    k = [0]
+
+    def once():
+        k[0] += 1
+        decide(mod, state, params, agent, rng=new_rng(2, k[0]))
+        return iters
+
+    return _rate(once, min_time)
 
 
 def best_speed(name: str, positions: int, seed: int = 0) -> tuple[float, float, int]:
@@ -183,42 +196,93 @@ def peer_connect4(sims: int, min_time: float = 1.0):
     return games_per_s, sims * reps / (time.perf_counter() - t0)
 
 
-def run_bench(games=None, json_out=None, quick=False, echo=print) -> list[dict]:
-    """Measure every metric for ``games`` (default: all registered) and print a table."""
+def _prepare(name: str, cold: bool) -> tuple[str, float, float, float]:
+    """Compile (or load) everything the bench runs for ``name`` into numba's cache, after
+    the cold/warm start subprocesses when ``cold``: (name, cold s, warm s, this s)."""
+    c = w = float("nan")
+    if cold:
+        c, w = compile_times(name)
+    t0 = time.perf_counter()
+    random_speed(name, 1, 64, 0.0)
+    mcts_speed(name, 8, 0.0)
+    best_speed(name, 1)
+    return name, c, w, time.perf_counter() - t0
+
+
+def _prepare_all(names, cold: bool, jobs: int, echo) -> dict:
+    """Run :func:`_prepare` for every game, ``jobs`` games at once (longest compile first)
+    in worker processes; returns name -> (cold s, warm s)."""
+    from experiments.api import _COMPILE_ORDER
+
+    rank = {g: i for i, g in enumerate(_COMPILE_ORDER)}
+    order = sorted(names, key=lambda g: rank.get(g, -1))
+    what = "cold starts and compiling" if cold else "compiling"
+    k = min(jobs, len(order))
+    echo(f"bench: {what} {', '.join(order)}" + (f", {k} at once ..." if k > 1 else " ..."))
+    if jobs <= 1 or len(order) == 1:
+        done = (_prepare(g, cold) for g in order)
+    else:
+        from joblib import Parallel, delayed
+
+        run = Parallel(n_jobs=min(jobs, len(order)), backend="loky",
+                       return_as="generator_unordered")
+        done = run(delayed(_prepare)(g, cold) for g in order)
+    out = {}
+    for name, c, w, dt in done:
+        echo(f"bench: {name} ready in {dt:.0f} s" + (f" (cold start {c:.0f} s)" if cold else ""))
+        out[name] = (c, w)
+    return out
+
+
+def run_bench(games=None, json_out=None, quick=False, echo=print, jobs=None) -> list[dict]:
+    """Measure every metric for ``games`` (default: all registered) and print a table.
+
+    First every game's compiled code is built into numba's cache, ``jobs`` games at once
+    (default: one per core), with the full bench's cold and warm start subprocesses (each
+    in its own empty cache, so the figure is that game's alone; with ``jobs`` > 1 another
+    game compiles on the other core meanwhile).  Then each game is measured in this
+    process, one after another, on an otherwise idle machine.
+    """
     import numba
 
     names = list(games) if games else game_names()
     for n in names:
         get_game(n)  # validates names before any work
     all_threads = numba.config.NUMBA_NUM_THREADS
+    jobs = all_threads if jobs is None else int(jobs)
     recs: list[dict] = []
 
     def rec(game, metric, value, unit):
         recs.append({"game": game, "metric": metric, "value": float(value), "unit": unit})
         echo(f"{game:<10} {metric:<24} {value:>14,.2f} {unit}")
 
+    starts = _prepare_all(names, not quick, jobs, echo)
     min_time = 0.3 if quick else 2.0
+    # a block of this many actions per call: big enough that per-call overhead hides no
+    # thread scaling (~1-3 s a block on one thread in the full bench)
+    block = 50_000 if quick else 5_000_000
     for name in names:
-        block = 200_000 if not quick else 2_000  # big blocks: per-call overhead hides thread scaling
         g1, a1 = random_speed(name, 1, block, min_time)
         rec(name, "random_games_per_s_1t", g1, "games/s")
         rec(name, "random_actions_per_s_1t", a1, "actions/s")
-        gall, _ = random_speed(name, all_threads, block, min_time)
+        gall, _ = random_speed(name, all_threads, block * all_threads, min_time)
         rec(name, "random_games_per_s_all", gall, "games/s")
         rec(name, "thread_scaling", gall / g1, f"x on {all_threads} threads")
-        iters = 2_000 if quick else 20_000
-        ours_mcts = mcts_speed(name, iters, 1 if quick else 5)
-        rec(name, "mcts_sims_per_s", ours_mcts, "simulations/s")
+        # pure Python plays a long game in seconds: a few games measure the ratio well enough
+        long_game = get_game(name).SPEC.max_game_length > 1000
+        # a long game's random rollouts cost ~1 ms: fewer simulations a decision there
+        iters = (200 if long_game else 2_000) if quick else (2_000 if long_game else 20_000)
+        ours_mcts = mcts_speed(name, iters, min_time)
+        rec(name, "mcts_sims_per_s", ours_mcts, f"simulations/s ({iters} a decision, initial "
+            "state, random rollouts, 1 thread)")
         ms, sims, best_iters = best_speed(name, 5 if quick else 25)
         rec(name, "best_decision_ms", ms, f"ms median (best, {best_iters} simulations, 1 thread)")
         rec(name, "best_sims_per_s", sims, "simulations/s (best, real positions)")
-        # pure Python plays a long game in seconds: a few games measure the ratio well enough
-        long_game = get_game(name).SPEC.max_game_length > 1000
         interp = interpreted_speed(name, (2 if long_game else 20) if quick
                                    else (5 if long_game else 100))
         rec(name, "jit_speedup", g1 / interp, "x (vs NUMBA_DISABLE_JIT=1)")
         if not quick:
-            cold, warm = compile_times(name)
+            cold, warm = starts[name]
             rec(name, "cold_compile_s", cold, "s (fresh process, empty cache, 1000 random "
                 "games: the engine and random play only)")
             rec(name, "warm_start_s", warm, "s (fresh process, warm cache, 1000 games)")
