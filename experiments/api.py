@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 
 import numpy as np
 import pandas as pd
@@ -302,6 +303,30 @@ def _warm_pair(name: str) -> tuple[str, float]:
     return name, _warm_one(name)
 
 
+def by_compile_order(names) -> list[str]:
+    """``names`` with the longest compile first (so parallel workers finish together)."""
+    rank = {g: i for i, g in enumerate(_COMPILE_ORDER)}
+    return sorted(names, key=lambda g: rank.get(g, -1))
+
+
+def in_processes(fn, names, jobs: int):
+    """Yield ``fn(name)`` for each of ``names`` as each finishes, ``jobs`` at once in
+    worker processes (loky), longest compile first; in this process if ``jobs`` <= 1."""
+    order = by_compile_order(names)
+    if jobs <= 1 or len(order) <= 1:
+        yield from (fn(g) for g in order)
+        return
+    from joblib import Parallel, delayed
+
+    run = Parallel(n_jobs=min(jobs, len(order)), backend="loky",
+                   return_as="generator_unordered")
+    with warnings.catch_warnings():
+        # loky retires a worker idle past its timeout while another compiles a long game,
+        # and warns; no job is lost
+        warnings.filterwarnings("ignore", message="A worker stopped")
+        yield from run(delayed(fn)(g) for g in order)
+
+
 def warmup(games=None, echo=print, jobs: int = 1) -> list[tuple[str, float]]:
     """Compile (or load from numba's cache) what playing each game needs, up front.
 
@@ -316,15 +341,9 @@ def warmup(games=None, echo=print, jobs: int = 1) -> list[tuple[str, float]]:
     jobs = check_int("--jobs", jobs, 1)
     out = []
     if jobs > 1 and len(names) > 1:
-        from joblib import Parallel, delayed
-
-        rank = {g: i for i, g in enumerate(_COMPILE_ORDER)}
-        order = sorted(names, key=lambda g: rank.get(g, -1))
-        echo(f"compiling {', '.join(order)} in {min(jobs, len(order))} processes "
-             "(cached after the first run) ...")
-        run = Parallel(n_jobs=min(jobs, len(order)), backend="loky",
-                       return_as="generator_unordered")
-        for name, dt in run(delayed(_warm_pair)(g) for g in order):
+        echo(f"compiling {', '.join(by_compile_order(names))} in {min(jobs, len(names))} "
+             "processes (cached after the first run) ...")
+        for name, dt in in_processes(_warm_pair, names, jobs):
             echo(f"{name}: ready in {dt:.1f} s")
             out.append((name, dt))
         for name in names:  # load what the workers cached into this process

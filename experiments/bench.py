@@ -212,23 +212,16 @@ def _prepare(name: str, cold: bool) -> tuple[str, float, float, float]:
 def _prepare_all(names, cold: bool, jobs: int, echo) -> dict:
     """Run :func:`_prepare` for every game, ``jobs`` games at once (longest compile first)
     in worker processes; returns name -> (cold s, warm s)."""
-    from experiments.api import _COMPILE_ORDER
+    from functools import partial
 
-    rank = {g: i for i, g in enumerate(_COMPILE_ORDER)}
-    order = sorted(names, key=lambda g: rank.get(g, -1))
+    from experiments.api import by_compile_order, in_processes
+
     what = "cold starts and compiling" if cold else "compiling"
-    k = min(jobs, len(order))
-    echo(f"bench: {what} {', '.join(order)}" + (f", {k} at once ..." if k > 1 else " ..."))
-    if jobs <= 1 or len(order) == 1:
-        done = (_prepare(g, cold) for g in order)
-    else:
-        from joblib import Parallel, delayed
-
-        run = Parallel(n_jobs=min(jobs, len(order)), backend="loky",
-                       return_as="generator_unordered")
-        done = run(delayed(_prepare)(g, cold) for g in order)
+    k = min(jobs, len(names))
+    echo(f"bench: {what} {', '.join(by_compile_order(names))}" +
+         (f", {k} at once ..." if k > 1 else " ..."))
     out = {}
-    for name, c, w, dt in done:
+    for name, c, w, dt in in_processes(partial(_prepare, cold=cold), names, jobs):
         echo(f"bench: {name} ready in {dt:.0f} s" + (f" (cold start {c:.0f} s)" if cold else ""))
         out[name] = (c, w)
     return out

@@ -34,7 +34,7 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
         if not p.exists():
             continue
         for f in json.loads(p.read_text()):
-            f["assumptions"] = assumptions_label(f["game"], sens) if "sensitivity" in names \
+            f["assumptions"] = assumptions_label(f["game"], sens, n) if "sensitivity" in names \
                 else "sensitivity study not run"
             rows.append({k: f.get(k) for k in FINDING_COLUMNS})
     return pd.DataFrame(rows, columns=list(FINDING_COLUMNS))

@@ -13,9 +13,12 @@ def z_value(conf: float = 0.95) -> float:
 
 
 def wilson(k: float, n: int, conf: float = 0.95) -> tuple[float, float]:
-    """Wilson score interval for ``k`` successes in ``n`` trials (statsmodels'
-    ``proportion_confint``, which also takes the fractional ``k`` of shared wins, each
-    counting 1/k).  Returns (nan, nan) for n = 0.
+    """Wilson score interval for ``k`` successes in ``n`` trials; ``k`` may be fractional
+    (shared wins count 1/k).  Returns (nan, nan) for n = 0.
+
+    The closed form of statsmodels' ``proportion_confint(method="wilson")`` (the tests
+    check it against that), written out because importing statsmodels costs a CLI start
+    most of a second.
 
     Examples
     --------
@@ -27,9 +30,12 @@ def wilson(k: float, n: int, conf: float = 0.95) -> tuple[float, float]:
         return (math.nan, math.nan)
     if not 0 <= k <= n:
         raise ValueError(f"k={k} outside 0..n={n}")
-    from statsmodels.stats.proportion import proportion_confint
-
-    lo, hi = proportion_confint(k, n, alpha=1 - conf, method="wilson")
+    z = z_value(conf)
+    p = k / n
+    z2n = z * z / n
+    centre = (p + z2n / 2) / (1 + z2n)
+    half = z * math.sqrt(p * (1 - p) / n + z2n / (4 * n)) / (1 + z2n)
+    lo, hi = centre - half, centre + half
     return (0.0 if k == 0 else max(0.0, float(lo)), 1.0 if k == n else min(1.0, float(hi)))
 
 

@@ -34,9 +34,18 @@ def test_findings_collect_with_sensitivity_labels(tmp_path):
         tmp_path / "sensitivity" / "sensitivity_court.csv", index=False)
     pd.DataFrame({"path": ["q"], "value": [3], "flips": [False]}).to_csv(
         tmp_path / "sensitivity" / "sensitivity_frontier.csv", index=False)
+    write_findings(tmp_path / "sensitivity", "sensitivity", [
+        finding("court", "c", 0.4, 0.35, 0.45, 0.25, 150),
+        finding("frontier", "d", 0.2, 0.15, 0.25, 1 / 3, 150)])
     df = collect_findings(tmp_path, ["winrates", "sensitivity"])
-    assert df.loc[0, "assumptions"] == "flipped by x.y=1"
-    assert df.loc[1, "assumptions"] == "none of 1 swept values flips the frontier headline"
+    # another study's finding was not re-measured under the sweep, and says so
+    assert df.loc[0, "assumptions"] == ("not re-measured under the sweep (the court sweep's "
+                                        "headline: flipped by x.y=1)")
+    assert df.loc[1, "assumptions"] == ("not re-measured under the sweep (the frontier sweep's "
+                                        "headline: none of 1 swept values flips it)")
+    # the sweep's own headline findings carry its verdict directly
+    assert df.loc[2, "assumptions"] == "flipped by x.y=1"
+    assert df.loc[3, "assumptions"] == "none of 1 swept values flips it"
     assert df.loc[0, "agents"] == "scripted only" and df.loc[1, "sample"] == 50
     data = json.loads((tmp_path / "winrates" / "findings.json").read_text())
     assert data[0]["study"] == "winrates"

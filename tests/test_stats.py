@@ -42,6 +42,21 @@ def test_wilson_fractional_wins():
     assert wilson(50.5, 100) == pytest.approx((centre - half, centre + half), abs=1e-12)
 
 
+def test_wilson_matches_statsmodels():
+    """The closed form equals statsmodels' Wilson interval (an independent implementation)
+    over counts, fractional shared wins and confidence levels; 0 and n clip to 0 and 1."""
+    from statsmodels.stats.proportion import proportion_confint
+
+    for n in (1, 7, 40, 1000):
+        for k in sorted({0, 0.5, 1, n / 3, n / 2 + 0.25, n - 1, n}):
+            if not 0 <= k <= n:
+                continue
+            for conf in (0.9, 0.95, 0.99):
+                lo, hi = proportion_confint(k, n, alpha=1 - conf, method="wilson")
+                want = (0.0 if k == 0 else lo, 1.0 if k == n else hi)
+                assert wilson(k, n, conf) == pytest.approx(want, abs=1e-12), (k, n, conf)
+
+
 def test_binomial_p_exact():
     from experiments.stats import binom_two_sided_p
 

@@ -125,6 +125,16 @@ def test_report_index_links_exist(smoke_report):
     assert len(f) > 0 and {"study", "game", "finding", "value", "ci_low", "ci_high", "agents",
                            "assumptions", "sample"} <= set(f.columns)
     assert f["agents"].notna().all() and f["assumptions"].notna().all()
+    # the sweep's own headlines carry its verdict; other studies' findings say they were
+    # not re-measured under it (issue 17: no borrowed robustness)
+    sens = f[f["study"] == "sensitivity"]
+    assert set(sens["game"]) == {"court", "frontier", "darkleaf", "darkness", "humanity"}
+    assert not sens["assumptions"].str.startswith("not re-measured").any()
+    assert sens["assumptions"].str.contains("flip").all()
+    other = f[(f["study"] != "sensitivity") & f["game"].isin(set(sens["game"]))]
+    assert len(other) and other["assumptions"].str.startswith("not re-measured").all()
+    assert sens[sens["game"] == "darkleaf"]["finding"].str.contains(
+        r"seat [01] \((hexen|wibo)\) is favoured").all()
 
 
 def test_unknown_study_and_profile():

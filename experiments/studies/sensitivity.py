@@ -29,7 +29,7 @@ import pandas as pd
 from experiments.aggregate import summarize
 from experiments.execute import cell_frame
 from experiments.plan import Study
-from experiments.reporting import Section
+from experiments.reporting import Section, finding, write_findings
 from experiments.stats import paired_difference
 from simcore.spec import BadInput, game_names, get_game
 
@@ -162,6 +162,30 @@ def build(profile: str, seed: int) -> Study:
     return st
 
 
+def _headline_finding(game: str, h: dict, cell, s, concl: str) -> dict:
+    """The baseline's conclusion as a finding (the one finding per game whose
+    ``assumptions`` label the sweep measures directly)."""
+    P = cell.players
+    setup = get_game(game).SPEC.check_setup(cell.setup)  # None: the game's first
+    if game == "court":
+        v, lo, hi, _ = s.agent_rate(concl)
+        text = f"court at {P} players, mixed scripted personas: {concl} wins most often"
+        null = 1 / P
+    elif game == "frontier":
+        v, lo, hi = s.seat_rate(0)
+        text = f"frontier, {setup} mission, scripted: {concl} ({h['conclusion']})"
+        null = 2 / 3 if concl == "easy" else 1 / 3
+    else:
+        seat = int(concl.split()[1])
+        v, lo, hi = s.seat_rate(seat)
+        who = f"seat {seat}"
+        if game == "darkleaf":  # a setup names the clans seat by seat
+            who += f" ({setup.split('-')[seat]})"
+        text = f"{game} at {P} players ({setup}, scripted): {who} is favoured"
+        null = 1 / P
+    return finding(game, text, v, lo, hi, null, s.games)
+
+
 def _per_game(out, cell, focus) -> pd.Series:
     """Per game index: the headline agent's return (focus agent) or seat 0's."""
     P = cell.players
@@ -190,6 +214,7 @@ def analyse(study: Study, out) -> list[Section]:
         "effect removed; documented alternatives; scaled lists); games share indices and streams with the baseline "
         "(common random numbers), so the effect is a paired difference with a normal 95% "
         "interval. 'flips' marks a changed qualitative conclusion whose paired interval excludes 0.", *study.notes])]
+    frows = []
     for game in [g for g in GAMES if any(c.game == g for c in study.cells)]:
         h = headline(game)
         cells = [c for c in study.cells if c.game == game]
@@ -197,6 +222,7 @@ def analyse(study: Study, out) -> list[Section]:
         bs = summarize(out, base)
         base_concl = _conclusion(game, bs)
         y = _per_game(out, base, h["focus"])
+        frows.append(_headline_finding(game, h, base, bs, base_concl))
         rows = []
         for c in cells:
             if c.labels["role"] == "baseline":
@@ -259,4 +285,5 @@ def analyse(study: Study, out) -> list[Section]:
                                                                       ascending=False),
                                f"{game}: every swept assumption"))
         secs.append(sec)
+    write_findings(out, "sensitivity", frows)
     return secs
