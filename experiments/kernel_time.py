@@ -94,25 +94,33 @@ def _best_of_5(f) -> float:
     return best
 
 
-def by_decision(game, params, states, actions, t_step, t_copy) -> dict:
+def by_decision(game, params, states, actions, t_step, t_copy, t_legal=None, out=None) -> dict:
     """``step_net`` per decision kind (the layout's ``DEC`` field, named by its ``D_*``
-    constants): {name: (states, ns per step, share of step time)}."""
+    constants): {name: (states, ns per step, share of step time)}; with ``t_legal`` (and
+    its ``out`` buffer), also ``legal_actions`` per decision kind under ``name + "/legal"``
+    (ns per call, share of legal time)."""
     layout = importlib.import_module(f"simcore.{game}.layout")
     if not hasattr(layout, "DEC"):
         raise SystemExit(f"{game}: its layout has no DEC field; --by-decision needs one")
     names = {v: k for k, v in vars(layout).items() if k.startswith("D_") and isinstance(v, int)}
     dec = states[:, layout.DEC]
-    cost = {}
+    cost, lcost = {}, {}
     for d in np.unique(dec):
         idx = np.nonzero(dec == d)[0]
         st, ac = states[idx].copy(), actions[idx].copy()
         net = (_best_of_5(lambda: t_step(params, st, ac))  # noqa: B023  (called at once)
                - _best_of_5(lambda: t_copy(params, st, ac)))  # noqa: B023
-        cost[names.get(int(d), str(int(d)))] = (len(idx), max(net, 0.0))
-    total = sum(t for _, t in cost.values()) or 1.0
-    res = {k: (n, t / n * 1e9, t / total) for k, (n, t) in cost.items()}
-    for k, (n, ns, share) in sorted(res.items(), key=lambda kv: -kv[1][2]):
-        print(f"  {k:16s} {n:7d} states  step_net {ns:7.1f} ns  share {share:6.1%}")
+        name = names.get(int(d), str(int(d)))
+        cost[name] = (len(idx), max(net, 0.0))
+        if t_legal is not None:
+            lcost[name] = (len(idx), _best_of_5(lambda: t_legal(params, st, out)))  # noqa: B023
+    res = {}
+    for what, c in (("step_net", cost), ("legal", lcost)):
+        total = sum(t for _, t in c.values()) or 1.0
+        part = {k: (n, t / n * 1e9, t / total) for k, (n, t) in c.items()}
+        for k, (n, ns, share) in sorted(part.items(), key=lambda kv: -kv[1][2]):
+            print(f"  {k:16s} {n:7d} states  {what:8s} {ns:7.1f} ns  share {share:6.1%}")
+        res.update({(k if what == "step_net" else k + "/legal"): v for k, v in part.items()})
     return res
 
 
@@ -139,7 +147,8 @@ def main(game: str, players: int | None = None, n_states: int = 200_000,
     print(f"{game}: {n_states} states from {games} random games; ns per call: "
           + ", ".join(f"{k} {v:.1f}" for k, v in res.items()))
     if decisions:
-        res["by_decision"] = by_decision(game, params, states, actions, t_step, t_copy)
+        res["by_decision"] = by_decision(game, params, states, actions, t_step, t_copy,
+                                         t_legal, out)
     return res
 
 
