@@ -28,14 +28,19 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
     sdir = Path(root) / "sensitivity"
     for p in sdir.glob("sensitivity_*.csv"):
         sens[p.stem.split("_", 1)[1]] = pd.read_csv(p)
+    sf = sdir / "findings.json"
+    keys = {f["key"] for f in json.loads(sf.read_text()) if f.get("key")} if sf.exists() else set()
     rows = []
     for n in names:
         p = Path(root) / n / "findings.json"
         if not p.exists():
             continue
         for f in json.loads(p.read_text()):
-            f["assumptions"] = assumptions_label(f["game"], sens, n) if "sensitivity" in names \
-                else "sensitivity study not run"
+            # a finding of another study that the sweep's headline measures (same key) is
+            # labelled as the sweep's own
+            direct = n == "sensitivity" or (f.get("key") and f.get("key") in keys)
+            f["assumptions"] = assumptions_label(f["game"], sens, "sensitivity" if direct else n) \
+                if "sensitivity" in names else "sensitivity study not run"
             rows.append({k: f.get(k) for k in FINDING_COLUMNS})
     return pd.DataFrame(rows, columns=list(FINDING_COLUMNS))
 

@@ -84,3 +84,23 @@ def test_winrates_seat_findings_are_labelled_by_the_best_table():
     turn = [r for r in rows if "turn position 2" in r["finding"]]
     assert len(turn) == 1 and turn[0]["search"] == (0.5, 0.47, 0.53)
     assert agents_label(turn[0]).startswith("no")
+
+
+def test_a_finding_the_sweep_measures_gets_its_label_directly(tmp_path):
+    """A matchups finding with the key of the sweep's darkleaf headline (the same clan's
+    rate against the field) takes the sweep's verdict; without the key, it says it was
+    not re-measured."""
+    write_findings(tmp_path / "sensitivity", "sensitivity", [
+        dict(finding("darkleaf", "wibo under half", 0.1, 0.08, 0.12, 0.5, 750),
+             key="darkleaf:wibo-vs-field")])
+    write_findings(tmp_path / "matchups", "matchups", [
+        dict(finding("darkleaf", "wibo weakest", 0.1, 0.08, 0.12, 0.5, 3000),
+             key="darkleaf:wibo-vs-field"),
+        finding("darkleaf", "hexen strongest", 0.7, 0.68, 0.72, 0.5, 3000)])
+    (tmp_path / "sensitivity").mkdir(exist_ok=True)
+    pd.DataFrame({"path": ["clans.wibo.start"], "value": ["[9]"], "flips": [True]}).to_csv(
+        tmp_path / "sensitivity" / "sensitivity_darkleaf.csv", index=False)
+    df = collect_findings(tmp_path, ["matchups", "sensitivity"]).set_index("finding")
+    assert df.loc["wibo weakest", "assumptions"] == "flipped by clans.wibo.start=[9]"
+    assert df.loc["hexen strongest", "assumptions"].startswith("not re-measured")
+    assert df.loc["wibo under half", "assumptions"] == "flipped by clans.wibo.start=[9]"

@@ -132,9 +132,41 @@ def test_report_index_links_exist(smoke_report):
     assert not sens["assumptions"].str.startswith("not re-measured").any()
     assert sens["assumptions"].str.contains("flip").all()
     other = f[(f["study"] != "sensitivity") & f["game"].isin(set(sens["game"]))]
-    assert len(other) and other["assumptions"].str.startswith("not re-measured").all()
+    # ... except the one the sweep measures too: the Wibo as the weakest clan
+    same = (other["study"] == "matchups") & other["finding"].str.contains("wibo is the weakest")
+    assert len(other) and other[~same]["assumptions"].str.startswith("not re-measured").all()
+    assert not other[same]["assumptions"].str.startswith("not re-measured").any()
     assert sens[sens["game"] == "darkleaf"]["finding"].str.contains(
-        r"seat [01] \((hexen|wibo)\) is favoured").all()
+        "wibo wins .* half its games against the other clans").all()
+    # matchups: the weakest and strongest clan, each against the field
+    m = f[f["study"] == "matchups"]
+    assert len(m) == 2 and m["finding"].str.contains("weakest").sum() == 1
+
+
+def test_sensitivity_darkleaf_headline_pools_the_clan_over_its_pairings(smoke_report):
+    """Issue 17: darkleaf's swept headline is the Wibo's win rate over all five of its
+    pairings, read from whichever seat the Wibo holds in each (checked here against the
+    baseline cells' own seat sums)."""
+    import json
+
+    from experiments.aggregate import summarize
+    from experiments.studies import study_module
+    from simcore.spec import get_game
+
+    root, _ = smoke_report
+    st = study_module("sensitivity").build("smoke", 0)
+    base = [c for c in st.cells if c.game == "darkleaf" and c.labels["role"] == "baseline"]
+    want = [x for x in get_game("darkleaf").SPEC.setups if "wibo" in x.split("-")]
+    assert sorted(c.setup for c in base) == sorted(want) and len(want) == 5
+    k = n = 0
+    for c in base:
+        s = summarize(Path(root) / "sensitivity", c)
+        k += s.seat_ret[c.setup.split("-").index("wibo")]
+        n += s.games
+    rows = json.loads((Path(root) / "sensitivity" / "findings.json").read_text())
+    [d] = [r for r in rows if r["game"] == "darkleaf"]
+    assert d["sample"] == n and d["value"] == pytest.approx(k / n)
+    assert d["key"] == "darkleaf:wibo-vs-field"
 
 
 def test_unknown_study_and_profile():

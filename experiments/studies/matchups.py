@@ -14,7 +14,7 @@ import pandas as pd
 
 from experiments.aggregate import summarize
 from experiments.plan import Study
-from experiments.reporting import Section, bar_with_intervals
+from experiments.reporting import Section, bar_with_intervals, finding, write_findings
 from experiments.stats import bradley_terry, wilson, z_value
 from simcore.spec import get_game
 
@@ -189,6 +189,7 @@ def analyse(study: Study, out) -> list[Section]:
                         f"above 0); mean edge {100 * edge['first_move_edge'].mean():+.1f} "
                         "points.")
     secs.append(sec)
+    write_findings(out, "matchups", _clan_findings(clans, wins, games))
     hand = [c for c in study.cells if c.labels["kind"] == "handicap"]
     if hand:
         hrows = []
@@ -233,6 +234,37 @@ def analyse(study: Study, out) -> list[Section]:
             ref=0.5), wdf, "First clan's win rate by Will mode (Wilson 95%)"))
         secs.append(sec)
     return secs
+
+
+def _clan_findings(clans, wins, games) -> list[dict]:
+    """The weakest and the strongest clan of the scripted table, each with its win rate
+    against the other clans (resolved games of every pairing, both turn orders, Wilson
+    95%), under scripted and, where the best table exists, under best.  The weakest
+    clan's finding carries the key of darkleaf's sensitivity headline when that headline
+    measures the same clan, so the sweep's verdict labels it."""
+    from experiments.studies.sensitivity import headline
+
+    def field(kind, i):
+        n = float(games[kind][i].sum())
+        k = float(wins[kind][i].sum())
+        return (k / n, *wilson(k, n)) if n else None
+
+    n_table = games["table"].sum(axis=1)
+    if not n_table.sum():
+        return []
+    rates = [field("table", i)[0] if n_table[i] else np.nan for i in range(len(clans))]
+    sweep = headline("darkleaf")
+    rows = []
+    ends = (("weakest", int(np.nanargmin(rates))), ("strongest", int(np.nanargmax(rates))))
+    for which, i in ends:
+        s, b = field("table", i), field("mcts", i)
+        f = finding("darkleaf", f"darkleaf: {clans[i]} is the {which} clan (scripted table): "
+                    f"its win rate against the other clans", s[0], s[1], s[2], 0.5,
+                    int(n_table[i]), scripted=s, search=b, search_name="best")
+        if sweep.get("clan") == clans[i]:
+            f["key"] = sweep["key"]
+        rows.append(f)
+    return rows
 
 
 def _first_edge(g: pd.DataFrame) -> tuple[float, float, float]:

@@ -30,7 +30,7 @@ from experiments.aggregate import summarize
 from experiments.execute import cell_frame
 from experiments.plan import Study
 from experiments.reporting import Section, finding, write_findings
-from experiments.stats import paired_difference
+from experiments.stats import paired_difference, wilson
 from simcore.spec import BadInput, game_names, get_game
 
 TITLE = "Sensitivity of the conclusions to the assumed rules values"
@@ -44,25 +44,47 @@ MAX_ENTRIES = {"smoke": 4}  # the test suite sweeps a few values per game, studi
 
 
 def headline(game: str) -> dict:
-    """The cell that carries a game's headline, and how to read its conclusion."""
+    """The cells that carry a game's headline, and how to read its conclusion.
+
+    ``setups`` lists the setups the headline pools (one cell each, per swept value);
+    ``clan`` (darkleaf) reads each game as that clan's return, wherever it sits: the
+    headline is the clan's win rate against the others, which the matchups study finds
+    the weakest (its finding carries the same ``key``, so it gets this sweep's label)."""
     spec = get_game(game).SPEC
     if game == "court":
         p = spec.personas
         agents = (f"scripted:{p[1]}", f"scripted:{p[0]}", f"scripted:{p[2]}", f"scripted:{p[0]}")
-        return {"players": 4, "agents": agents, "setup": None, "rotate": True,
+        return {"players": 4, "agents": agents, "setups": [None], "rotate": True,
                 "metric": "free-rider win rate (4 players, mixed personas)",
-                "focus": "scripted:free-rider", "conclusion": "best persona"}
+                "focus": "scripted:free-rider", "clan": None, "conclusion": "best persona"}
     if game == "frontier":
-        return {"players": 1, "agents": ("scripted",), "setup": "standard", "rotate": True,
+        return {"players": 1, "agents": ("scripted",), "setups": ["standard"], "rotate": True,
                 "metric": "scripted win probability, standard mission", "focus": None,
+                "clan": None,
                 "conclusion": "difficulty band (<1/3 hard, <2/3 moderate, else easy)"}
+    if game == "darkleaf":
+        clan = WEAK_CLAN
+        return {"players": 2, "agents": ("scripted",), "rotate": True, "focus": None,
+                "setups": [x for x in spec.setups if clan in x.split("-")], "clan": clan,
+                "metric": f"{clan} win rate against the other clans (scripted, every "
+                          f"{clan} pairing, turn-capped games count half)",
+                "conclusion": f"{clan} below or above half", "key": f"darkleaf:{clan}-vs-field"}
     P = min(max(2, spec.players[0]), spec.players[1])
-    return {"players": P, "agents": ("scripted",), "setup": None, "rotate": True,
-            "metric": f"seat 0 win rate, scripted, {P} players", "focus": None,
+    return {"players": P, "agents": ("scripted",), "setups": [None], "rotate": True,
+            "metric": f"seat 0 win rate, scripted, {P} players", "focus": None, "clan": None,
             "conclusion": "favoured seat"}
 
 
-def _conclusion(game: str, s) -> str:
+# the clan the matchups study finds weakest (scripted, quick and full profiles, 2026-12):
+# darkleaf's sensitivity headline asks whether any assumed value lifts it to half
+WEAK_CLAN = "wibo"
+
+
+def _conclusion(game: str, s, y: pd.Series, h: dict) -> str:
+    """The headline's qualitative answer from the cell summary ``s`` (one setup) or, for a
+    clan headline, from its per-game returns ``y``."""
+    if h["clan"] is not None:
+        return f"{h['clan']} {'below' if float(y.mean()) < 0.5 else 'at or above'} half"
     if game == "court":
         return max(s.agent_n, key=lambda a: s.agent_ret[a] / max(s.agent_n[a], 1))
     if game == "frontier":
@@ -144,9 +166,7 @@ def build(profile: str, seed: int) -> Study:
     st = Study("sensitivity", seed, [], chunk=max(n, 1000))
     for stream, game in enumerate(g for g in GAMES if g in game_names()):
         h = headline(game)
-        base = dict(players=h["players"], agents=h["agents"], games=n, setup=h["setup"],
-                    stream=1000 + stream, rotate=h["rotate"])
-        st.add(game, labels={"game": game, "role": "baseline"}, **base)
+        _add(st, game, h, n, stream, {"game": game, "role": "baseline"})
         entries, skipped = sweep_entries(game)
         total = len(entries) + sum(skipped.values())
         entries = entries[:MAX_ENTRIES.get(profile, len(entries))]
@@ -155,18 +175,34 @@ def build(profile: str, seed: int) -> Study:
                          if skipped else "") + ".")
         for e, sides in entries:
             for side, val in sides:
-                st.add(game, sets=(f"{e.path}={_literal(val)}",),
-                       labels={"game": game, "role": side, "path": e.path,
-                               "value": _literal(val), "baseline_value": _literal(e.value)},
-                       **base)
+                _add(st, game, h, n, stream,
+                     {"game": game, "role": side, "path": e.path, "value": _literal(val),
+                      "baseline_value": _literal(e.value)}, (f"{e.path}={_literal(val)}",))
     return st
 
 
-def _headline_finding(game: str, h: dict, cell, s, concl: str) -> dict:
+def _add(st: Study, game: str, h: dict, n: int, stream: int, labels: dict, sets=()) -> None:
+    """One cell per headline setup; a setup keeps its stream in every variant, so each
+    swept game is paired with the baseline's game of the same index."""
+    for k, setup in enumerate(h["setups"]):
+        st.add(game, players=h["players"], agents=h["agents"], games=n, setup=setup,
+               stream=1000 + stream + 100 * k, rotate=h["rotate"], sets=sets,
+               labels={**labels, "setup": setup or ""})
+
+
+def _headline_finding(game: str, h: dict, cell, s, y: pd.Series, concl: str) -> dict:
     """The baseline's conclusion as a finding (the one finding per game whose
     ``assumptions`` label the sweep measures directly)."""
     P = cell.players
     setup = get_game(game).SPEC.check_setup(cell.setup)  # None: the game's first
+    if h["clan"] is not None:
+        k = float(y.sum())
+        lo, hi = wilson(k, len(y))
+        f = finding(game, f"{game} at {P} players (scripted, every {h['clan']} pairing): "
+                    f"{h['clan']} wins {'under' if 'below' in concl else 'at least'} half "
+                    "its games against the other clans", k / len(y), lo, hi, 0.5, len(y))
+        f["key"] = h["key"]
+        return f
     if game == "court":
         v, lo, hi, _ = s.agent_rate(concl)
         text = f"court at {P} players, mixed scripted personas: {concl} wins most often"
@@ -178,28 +214,41 @@ def _headline_finding(game: str, h: dict, cell, s, concl: str) -> dict:
     else:
         seat = int(concl.split()[1])
         v, lo, hi = s.seat_rate(seat)
-        who = f"seat {seat}"
-        if game == "darkleaf":  # a setup names the clans seat by seat
-            who += f" ({setup.split('-')[seat]})"
-        text = f"{game} at {P} players ({setup}, scripted): {who} is favoured"
         null = 1 / P
+        text = f"{game} at {P} players (setup {setup}, scripted): " + (
+            f"seat {seat} is favoured" if lo > null else
+            f"no seat is favoured beyond chance (seat {seat} highest)")
     return finding(game, text, v, lo, hi, null, s.games)
 
 
-def _per_game(out, cell, focus) -> pd.Series:
-    """Per game index: the headline agent's return (focus agent) or seat 0's."""
+def _per_game(out, cell, h) -> pd.Series:
+    """Per game, indexed by (setup, game index): the headline's return: its clan's (a
+    clan headline), its focus agent's (mean over the seats it holds) or seat 0's."""
     P = cell.players
     cols = ["game_index"] + [f"return_{s}" for s in range(P)] + [f"agent_{s}" for s in range(P)]
-    df = cell_frame(out, cell, cols).set_index("game_index")
-    if focus is None:
-        return df["return_0"]
+    df = cell_frame(out, cell, cols)
+    index = pd.MultiIndex.from_arrays([np.full(len(df), cell.setup or ""), df["game_index"]])
+    if h["clan"] is not None:
+        seat = get_game(cell.game).SPEC.check_setup(cell.setup).split("-").index(h["clan"])
+        return pd.Series(df[f"return_{seat}"].to_numpy(), index=index)
+    if h["focus"] is None:
+        return pd.Series(df["return_0"].to_numpy(), index=index)
     vals = np.zeros(len(df))
     k = np.zeros(len(df))
     for s in range(P):
-        m = (df[f"agent_{s}"] == focus).to_numpy()
+        m = (df[f"agent_{s}"] == h["focus"]).to_numpy()
         vals += np.where(m, df[f"return_{s}"].to_numpy(), 0.0)
         k += m
-    return pd.Series(vals / np.maximum(k, 1), index=df.index)
+    return pd.Series(vals / np.maximum(k, 1), index=index)
+
+
+def _variants(cells) -> list[tuple[str, list]]:
+    """The game's cells grouped by swept value (baseline first): (role, its cells)."""
+    groups: dict = {}
+    for c in cells:
+        key = (c.labels["role"], c.labels.get("path"), c.labels.get("value"))
+        groups.setdefault(key, []).append(c)
+    return list(groups.values())
 
 
 def analyse(study: Study, out) -> list[Section]:
@@ -217,20 +266,22 @@ def analyse(study: Study, out) -> list[Section]:
     frows = []
     for game in [g for g in GAMES if any(c.game == g for c in study.cells)]:
         h = headline(game)
-        cells = [c for c in study.cells if c.game == game]
-        base = next(c for c in cells if c.labels["role"] == "baseline")
-        bs = summarize(out, base)
-        base_concl = _conclusion(game, bs)
-        y = _per_game(out, base, h["focus"])
-        frows.append(_headline_finding(game, h, base, bs, base_concl))
+        groups = _variants([c for c in study.cells if c.game == game])
+        base_cells = next(g for g in groups if g[0].labels["role"] == "baseline")
+        # one setup (every headline but a clan's): its summary gives the conclusion
+        bs = summarize(out, base_cells[0]) if len(base_cells) == 1 else None
+        y = pd.concat([_per_game(out, c, h) for c in base_cells])
+        base_concl = _conclusion(game, bs, y, h)
+        frows.append(_headline_finding(game, h, base_cells[0], bs, y, base_concl))
         rows = []
-        for c in cells:
+        for cs in groups:
+            c = cs[0]
             if c.labels["role"] == "baseline":
                 continue
-            x = _per_game(out, c, h["focus"])
+            x = pd.concat([_per_game(out, ci, h) for ci in cs])
             j = pd.concat([x, y], axis=1, join="inner")
             d, lo, hi = paired_difference(j.iloc[:, 0], j.iloc[:, 1])
-            concl = _conclusion(game, summarize(out, c))
+            concl = _conclusion(game, summarize(out, c) if bs is not None else None, x, h)
             rows.append({"path": c.labels["path"], "side": c.labels["role"],
                          "value": c.labels["value"], "baseline_value": c.labels["baseline_value"],
                          "metric": float(x.mean()), "effect": d, "ci_low": lo, "ci_high": hi,
