@@ -30,6 +30,9 @@ GAMES = ("tictactoe", "connect4", "court", "darkleaf", "darkness", "humanity", "
 # constants kernels freeze), so editing the rules loader, agent specs, `best`, a study or
 # the report does not throw compiled code away
 _KERNEL_MARKS = (b"@njit", b"@jit", b"@overload")
+# tools whose kernels are compiled per run (no cache=True) and called by no cached code:
+# editing one must not throw every game's compiled code and study results away
+_TOOLS = ("kernel_time.py",)
 
 
 def group_of(path: str | os.PathLike) -> str | None:
@@ -62,7 +65,7 @@ def _files(group: str) -> list[Path]:
         out += [p for p in sorted((ROOT / "agents").rglob("*.py")) if group_of(p) == "common"
                 and (p.name == "layout.py" or any(m in p.read_bytes() for m in _KERNEL_MARKS))]
         out += [p for p in sorted((ROOT / "experiments").rglob("*.py"))
-                if any(m in p.read_bytes() for m in _KERNEL_MARKS)]
+                if any(m in p.read_bytes() for m in _KERNEL_MARKS) and p.name not in _TOOLS]
         return [p for p in out if p.is_file()]
     out = sorted((ROOT / "simcore" / group).rglob("*.py"))
     return out + [p for p in sorted((ROOT / "agents" / "scripted").glob("*.py"))

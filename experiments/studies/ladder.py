@@ -32,14 +32,22 @@ GAMES = None
 SLOW = ("darkleaf", "darkness", "humanity")
 BUDGET = {
     "smoke": {"plain": 60, "search": 4, "search_slow": 2, "base": 10, "base_slow": 4,
-              "best": "iters=8", "best_slow": "iters=4,depth=20", "target": 4, "target_slow": 2},
+              "best": "iters=8", "best_slow": "iters=4,depth=20", "target": 4, "target_slow": 2,
+              "pooled": 2, "uct_slow": 2},
     # quick plays best at a tenth of its stated cost (best:ms=5): its verdicts are a floor
     # on what best does; the full profile plays best as stated (agents.best).  "target":
-    # the games of each best-vs-persona cell, the head-to-heads issue 16 sets targets for
+    # the games of each best-vs-persona cell, the head-to-heads issue 16 sets targets for;
+    # "pooled": games per setup of such a cell where it is split over the setups (darkleaf's
+    # pairings: 40 a pairing gives each pairing's rate a +-15-point interval); "uct_slow":
+    # games of a slow game's cell whose only search is plain UCT (random rollouts: a
+    # darkleaf game with one mcts:iters=200 seat costs ~35 s on one core, and the rung plays
+    # near random there, which 20 games show)
     "quick": {"plain": 300, "search": 20, "search_slow": 4, "base": 50, "base_slow": 10,
-              "best": "ms=5", "best_slow": "ms=5", "target": 40, "target_slow": 30},
+              "best": "ms=5", "best_slow": "ms=5", "target": 40, "target_slow": 30,
+              "pooled": 2, "uct_slow": 4},
     "full": {"plain": 4000, "search": 400, "search_slow": 60, "base": 200, "base_slow": 50,
-             "best": "", "best_slow": "", "target": 400, "target_slow": 120},
+             "best": "", "best_slow": "", "target": 400, "target_slow": 120,
+             "pooled": 40, "uct_slow": 20},
 }
 # games whose setups are the matchups themselves (darkleaf's 15 clan pairings): a target
 # cell is split over every setup so its rate is pooled over them, as issue 16 asks
@@ -93,14 +101,16 @@ def build(profile: str, seed: int) -> Study:
                         continue  # larger tables: every rung among non-search opponents
                     search = _search(a) or _search(o)
                     n = b["plain"] if not search else b["search_slow" if slow else "search"]
+                    if slow and search and not (_best(a) or _best(o)):
+                        n = b["uct_slow"]
                     target = _target(a, o)
                     if target:
                         n = b["target_slow" if slow else "target"]
                     agents = tuple([a] + [o] * (P - 1))
                     labels = {"agent": a, "opponent": o}
                     setups = get_game(g).SPEC.setups
-                    if target and g in POOLED and n >= _seatings(P) * len(setups):
-                        per = max(n // len(setups), _seatings(P))
+                    if target and g in POOLED:
+                        per = max(b["pooled"], _seatings(P))
                         per -= per % _seatings(P)
                         for k, setup in enumerate(setups):
                             st.add(g, P, agents, per, setup=setup, stream=stream + 1000 * k,
@@ -121,6 +131,10 @@ def _search(a: str) -> bool:
     return a.startswith(("mcts", "best"))
 
 
+def _best(a: str) -> bool:
+    return a.startswith("best")
+
+
 def _seatings(P: int) -> int:
     return P  # one focal rung among P-1 equal opponents: P distinct seatings
 
@@ -129,11 +143,17 @@ def analyse(study: Study, out) -> list[Section]:
     # cells with the same (game, players, agent, opponent) pool: darkleaf target cells are
     # one per clan pairing
     acc: dict[tuple, list] = {}
+    by_setup = []  # the focal rung's rate in each setup of a split (pooled) cell
 
     def add(c, s, agent, opponent, text):
         key = (c.game, c.players, agent, opponent)
         k, n, games = acc.get(key, (0.0, 0, 0))
         acc[key] = (k + s.agent_ret[text], n + s.agent_n[text], games + s.games)
+        if c.labels.get("setup"):
+            r, lo, hi, _ = s.agent_rate(text)
+            by_setup.append({"game": c.game, "players": c.players, "agent": agent,
+                             "opponent": opponent, "setup": c.labels["setup"],
+                             "games": s.games, "win_rate": r, "ci_low": lo, "ci_high": hi})
 
     for c in study.cells:
         s = summarize(out, c)
@@ -151,6 +171,9 @@ def analyse(study: Study, out) -> list[Section]:
     ratings = _ratings(df)
     verdicts = _verdicts(df, study)
     secs = [Section("Findings", text=[v["text"] for v in verdicts])]
+    split = pd.DataFrame(by_setup)
+    if len(split):
+        secs[0].text += _setup_verdicts(split)
     for (g, P), grp in df.groupby(["game", "players"], sort=False):
         sec = Section(f"{g} at {P} player{'s' if P > 1 else ''}")
         sec.tables.append((f"ladder_{g}_{P}p", grp.reset_index(drop=True),
@@ -169,6 +192,11 @@ def analyse(study: Study, out) -> list[Section]:
     write_atomic(out / "ladder.csv", lambda t: df.to_csv(t, index=False))
     write_atomic(out / "ratings.csv", lambda t: ratings.to_csv(t, index=False))
     write_atomic(out / "verdicts.csv", lambda t: pd.DataFrame(verdicts).to_csv(t, index=False))
+    for g, grp in split.groupby("game", sort=False) if len(split) else ():
+        bs = grp[grp["agent"].map(_best)].reset_index(drop=True)
+        secs.append(Section(f"{g}: best against scripted by setup", tables=[(
+            f"ladder_{g}_by_setup", bs, "best's win rate against the scripted player in "
+            "each setup (seats rotated, Wilson 95%): issue 16 asks >= 55% in each")]))
     rows = []
     for (g, P), grp in df.groupby(["game", "players"], sort=False):
         best = grp[grp["agent"].str.startswith("best")]
@@ -247,6 +275,23 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
                 + ")." + (" Improved players against the frozen legacy one: "
                           + "; ".join(fixes) + "." if fixes else ""))
         out.append({"game": g, "players": P, "rises": rises, "text": text})
+    return out
+
+
+def _setup_verdicts(split: pd.DataFrame, floor: float = 0.55) -> list[str]:
+    """Per game with split cells: in how many setups best reaches ``floor`` against each
+    scripted persona, and the setups whose whole interval lies below it."""
+    out = []
+    for (g, o), grp in split[split["agent"].map(_best)].groupby(["game", "opponent"],
+                                                                 sort=False):
+        below = grp[grp["ci_high"] < floor]
+        out.append(
+            f"{g}, best against {o} by setup: at or above {100 * floor:.0f}% in "
+            f"{int((grp['win_rate'] >= floor).sum())} of {len(grp)} setups ("
+            f"{int(grp['games'].min())}-{int(grp['games'].max())} games each); below it "
+            "beyond chance in " + (", ".join(
+                f"{r.setup} {100 * r.win_rate:.0f}% [{100 * r.ci_low:.0f}, "
+                f"{100 * r.ci_high:.0f}]" for r in below.itertuples()) or "none") + ".")
     return out
 
 
