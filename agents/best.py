@@ -16,7 +16,10 @@ from __future__ import annotations
 # game -> (MCTS options, simulations/s of that configuration on one core)
 #
 # The rates are `darkbalance bench`'s best_sims_per_s (median `best` decision in real
-# positions of a scripted game, one thread; 2026-12-01, 2-core machine at load about 2;
+# positions of a scripted game, one thread), the lower of two runs on 2026-12-02 (a fresh
+# clone's full bench and a rerun; the engines' speed work since 2026-12-01 had made the
+# earlier rates 1.6-2x too low, and connect4's 1.7x too high).  Before that (2026-12-01,
+# 2-core machine at load about 2;
 # the prior's scripted call at every tree step costs darkleaf 40%, court and frontier
 # 15-30% of their simulations/s):
 # the earlier rates came from arena wall time on a loaded machine and were 2-7x too low,
@@ -24,8 +27,8 @@ from __future__ import annotations
 # ``prior`` (agents.mcts) biases the tree toward the scripted move: with it a search never
 # starts weaker than the script and departs from it only where its own evidence says so.
 BEST: dict[str, tuple[dict, float]] = {
-    "tictactoe": ({"iters": 2000, "rollout": "random"}, 1.2e6),
-    "connect4": ({"iters": 4000, "rollout": "random"}, 1.5e6),
+    "tictactoe": ({"iters": 2000, "rollout": "random"}, 1.1e6),
+    "connect4": ({"iters": 4000, "rollout": "random"}, 8.6e5),
     # court (issue 16, 3 players, one candidate vs two fixed scripted, seats rotated):
     # vs the scripted players of this session (bids by worth), 240 games: iters=1000
     # 68.3% [62.2, 73.9], iters=1000,prior=0.5 73.8% [67.8, 78.9] (11.6 ms a decision).
@@ -42,7 +45,7 @@ BEST: dict[str, tuple[dict, float]] = {
     # free-riders (240 games each): iters=2000 51.3%, c=0.7 50.8%, c=2 52.1%, prior=0 53.7%,
     # prior=2 54.2%, eps=0.25 49.6%
     "court": ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5, "opp": "mix",
-               "persona": "free-rider"}, 7.5e4),
+               "persona": "free-rider"}, 1.2e5),
     # darkleaf (issue 16, vs the fixed scripted player, pooled over the 15 pairings, seats
     # rotated, 60 games a row): iters=200,depth=20 55.0% [42.5, 66.9]; with prior=0.5
     # 62.5% [49.8, 73.6]; prior=1 61.7% [49.0, 72.9]; iters=400,prior=0.5 65.8% [53.2,
@@ -52,11 +55,11 @@ BEST: dict[str, tuple[dict, float]] = {
     # [65.5, 86.2] (seed 3), pooled 77.5% [69.2, 84.1] over 120 games; c=0.4 65.0% [52.4,
     # 75.8] (seed 1).  Earlier: iters=200,depth=20 50% [33, 67] over 30 games
     "darkleaf": ({"iters": 400, "c": 0.7, "rollout": "scripted", "eps": 0.1, "depth": 20,
-                  "prior": 0.5}, 1.1e4),
+                  "prior": 0.5}, 1.8e4),
     # darkness (issue 16, 2p on-every-front vs the improved scripted, seats rotated): depth 40 +
     # evaluate 0.883 [0.778, 0.942] (60 games); full rollouts at iters=150 (~44 ms) 0.200.
     # Solo, 60 random setups: 100% [94.0, 100] with or without prior=0.5 (scripted 93.3%)
-    "darkness": ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 2.6e4),
+    "darkness": ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 5.0e4),
     # humanity (issue 16, vs the fixed scripted builder, seats rotated).  Depth-capped
     # rollouts lose at 4 players: 30 actions are less than a round there, and the
     # evaluation of an early position is close to 1/P for everyone.  4 players, 40 games
@@ -69,11 +72,11 @@ BEST: dict[str, tuple[dict, float]] = {
     # 79.0]; with c=0.7 75.0% [62.8, 84.2].  Earlier, 2 players, 100 games each:
     # iters=2000,depth=30 77% [68, 84]; iters=800,depth=30 69% [59, 77]; iters=400 (full
     # rollouts, no prior) 66.5% [57, 75]; iters=200 (full rollouts) 56% [46, 65]
-    "humanity": ({"iters": 400, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 3.0e4),
+    "humanity": ({"iters": 400, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 5.5e4),
     # frontier (issue 16, standard missions): 200 missions, iters=1000 85.5% [80.0, 89.7],
     # iters=1000,prior=0.5 88.5% [83.3, 92.2] (4.5 ms a decision).  Earlier, 100 missions
     # (seed 11): iters=1000 89% [81, 94], iters=200 82% [73, 88], scripted 29% [21, 39]
-    "frontier": ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 1.6e5),
+    "frontier": ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 3.2e5),
 }
 
 

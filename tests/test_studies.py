@@ -441,6 +441,26 @@ def test_ladder_target_cells_pool_darkleaf_over_every_pairing():
     assert all(c.setup is None for c in others)
     assert ladder._target("scripted:hunter", "best") and not ladder._target("scripted:legacy",
                                                                               "best")
+    full = [c for c in ladder.build("full", 0).cells if c.game == "darkleaf" and c.setup]
+    assert len(full) == 15 and all(c.games == 40 for c in full)  # a rate per pairing
+
+
+def test_ladder_setup_verdict_counts_pairings_at_the_floor():
+    """Issue 16's per-pairing floor (55%): the verdict counts the setups whose rate reaches
+    it and names those whose whole interval lies below it."""
+    import pandas as pd
+
+    from experiments.studies import ladder
+
+    split = pd.DataFrame([
+        {"game": "darkleaf", "players": 2, "agent": a, "opponent": o, "setup": st,
+         "games": 40, "win_rate": r, "ci_low": lo, "ci_high": hi}
+        for a, o in (("best", "scripted"), ("scripted", "best"))
+        for st, r, lo, hi in (("a-b", 0.80, 0.65, 0.90), ("c-d", 0.30, 0.18, 0.45),
+                              ("e-f", 0.55, 0.40, 0.70))])
+    [t] = ladder._setup_verdicts(split)  # the scripted side's rows are not best's
+    assert "at or above 55% in 2 of 3 setups (40-40 games each)" in t
+    assert t.endswith("beyond chance in c-d 30% [18, 45].")
 
 
 def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
