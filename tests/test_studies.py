@@ -433,7 +433,7 @@ def test_ladder_target_cells_pool_darkleaf_over_every_pairing():
 
     st = ladder.build("quick", 0)
     pairings = set(get_game("darkleaf").SPEC.setups)
-    target = [c for c in st.cells if c.game == "darkleaf" and c.labels["opponent"] == "best:ms=5"
+    target = [c for c in st.cells if c.game == "darkleaf" and c.labels["opponent"] == "best:ms=3"
               and c.labels["agent"] == "scripted"]
     assert {c.setup for c in target} == pairings and len(target) == 15
     assert all(c.games >= 2 and c.games % 2 == 0 for c in target)

@@ -34,7 +34,8 @@ BUDGET = {
     "smoke": {"plain": 60, "search": 4, "search_slow": 2, "base": 10, "base_slow": 4,
               "best": "iters=8", "best_slow": "iters=4,depth=20", "target": 4, "target_slow": 2,
               "pooled": 2, "uct_slow": 2},
-    # quick plays best at a tenth of its stated cost (best:ms=5): its verdicts are a floor
+    # quick plays best:ms=3 (a third of a long game's stated simulations: 54 in darkleaf,
+    # 150 in darkness, 165 in humanity, 360 in court): its verdicts are a floor
     # on what best does; the full profile plays best as stated (agents.best).  "target":
     # the games of each best-vs-persona cell, the head-to-heads issue 16 sets targets for;
     # "pooled": games per setup of such a cell where it is split over the setups (darkleaf's
@@ -43,7 +44,7 @@ BUDGET = {
     # darkleaf game with one mcts:iters=200 seat costs ~35 s on one core, and the rung plays
     # near random there, which 20 games show)
     "quick": {"plain": 300, "search": 20, "search_slow": 4, "base": 50, "base_slow": 10,
-              "best": "ms=5", "best_slow": "ms=5", "target": 40, "target_slow": 30,
+              "best": "ms=3", "best_slow": "ms=3", "target": 40, "target_slow": 30,
               "pooled": 2, "uct_slow": 4},
     "full": {"plain": 4000, "search": 400, "search_slow": 60, "base": 200, "base_slow": 50,
              "best": "", "best_slow": "", "target": 400, "target_slow": 120,

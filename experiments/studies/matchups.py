@@ -22,7 +22,8 @@ TITLE = "Darkleaf Gambit: clan matchups"
 KEY_FIGURES = ("heatmap_*",)  # shown inline on the report's index (fnmatch patterns)
 GAMES = ("darkleaf",)
 # the quick profile leaves the best table out: measured (2026-12, one core of a shared
-# 2-core machine, warm) best:ms=5 in both seats costs about 3 s a darkleaf game (800-1200
+# 2-core machine, warm) best:ms=5 (at the rates of then; about best:ms=3 now) in both
+# seats costs about 3 s a darkleaf game (800-1200
 # actions) and 3 of 5 games ran to the turn cap, so even 2 games per ordered pairing (60
 # games, ~3 minutes) would leave about one resolved game per clan pair; see QUICK_NO_BEST
 # smoke caps MCTS rollouts (depth=30): it checks the path, and a full-length darkleaf
@@ -39,7 +40,7 @@ BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1,
 
 
 QUICK_NO_BEST = (
-    "The best heatmap exists only in the full profile: best:ms=5 in both seats costs about "
+    "The best heatmap exists only in the full profile: best:ms=3 in both seats costs about "
     "3 s a darkleaf game on one core (measured; 800-1,200 actions a game) and 3 of 5 such "
     "games ran to the turn cap, so a quick table of 2 games per ordered pairing (60 games, "
     "about 3 minutes) would hold about one resolved game per clan pair: too few to set "

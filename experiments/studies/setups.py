@@ -3,7 +3,7 @@
 - Dark Frontier: each variant (standard, eased, and each eased step alone) for
   random, scripted, plain MCTS (mcts:iters=100, kept because it is cheap: its random
   rollouts lose a mission in about 7 actions) and ``best`` (agents.best; quick
-  ``best:ms=5``), with the paired difference to standard.  The findings compare
+  ``best:ms=3``), with the paired difference to standard.  The findings compare
   scripted with ``best``.
 - Court of the Dead: 2-6 players with the three scripted personas mixed at the
   table: Harvest failures, eliminations, and which persona wins.
@@ -11,9 +11,9 @@
   shares, end reasons), and each setup's difficulty by a measure that does not rest
   on one player's habits: solo against the automa, scripted and ``best`` side by
   side (success, mean score, margin over the automa), random setups as the reference
-  row.  Quick plays ``best:ms=5`` (a tenth of its stated cost, 130 simulations a
-  decision) for 40 solo games a setup, about 0.25 s a game on one core (about 90 s
-  for the nine); frontier best:ms=5, 30 missions a variant.  Full plays ``best`` as
+  row.  Quick plays ``best:ms=3`` (150 simulations a decision, a third of the
+  stated 500) for 40 solo games a setup, about 0.25 s a game on one core (about 90 s
+  for the nine); frontier best:ms=3, 30 missions a variant.  Full plays ``best`` as
   stated.
 - Edge of Humanity: every scenario with scripted players only (why: HUMANITY_NO_BEST).
 """
@@ -31,7 +31,7 @@ from simcore.spec import game_names, get_game
 
 # measured cost that keeps `best` out of the humanity scenarios (see _generic)
 HUMANITY_NO_BEST = (
-    "measured: best:ms=5 in all three seats costs about 2 s a 3-player game on one core, "
+    "measured: best:ms=3 in all three seats costs about 2 s a 3-player game on one core, "
     "130-180 actions a game, so even 20 games per scenario is about 2 minutes against a "
     "one-minute allowance in the quick profile; the ladder study measures best in humanity")
 
@@ -45,7 +45,7 @@ BUDGET = {
     "smoke": {"frontier": 200, "search": 4, "court": 100, "other": 40, "solo": 100,
               "best_solo": 3, "best": "best:iters=4,depth=10", "frontier_best": "best:iters=8"},
     "quick": {"frontier": 3000, "search": 30, "court": 2000, "other": 600, "solo": 2000,
-              "best_solo": 40, "best": "best:ms=5", "frontier_best": "best:ms=5"},
+              "best_solo": 40, "best": "best:ms=3", "frontier_best": "best:ms=3"},
     "full": {"frontier": 200_000, "search": 2000, "court": 100_000, "other": 20_000,
              "solo": 50_000, "best_solo": 2000, "best": "best", "frontier_best": "best"},
 }

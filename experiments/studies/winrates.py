@@ -33,10 +33,11 @@ BUDGET = {
              "best_table_slow": 40},
 }
 # every seat searching: the seat and turn-order findings are labelled by whether they hold
-# under search too (quick: best at a tenth of its stated cost).  Self-play of best:ms=5
-# costs 0.04-0.6 s a game in tictactoe, connect4 and court, 0.9-5 s in humanity (2-5p),
+# under search too (quick: best:ms=3, a third of its stated simulations or less).  Self-play
+# of best:ms=5 at the rates of then (about best:ms=3 now) costs 0.04-0.6 s a game in
+# tictactoe, connect4 and court, 0.9-5 s in humanity (2-5p),
 # darkness (2-4p) and darkleaf, hence fewer games in those (measured 2026-12-02)
-SEARCH = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=5", "full": "best"}
+SEARCH = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=3", "full": "best"}
 
 
 def build(profile: str, seed: int) -> Study:
@@ -157,8 +158,8 @@ def _decision_section(study: Study) -> Section:
 
     profile = study.profile if study.profile in DECISIONS else "quick"
     n_scripted, n_search = DECISIONS[profile]
-    # quick: best at a tenth of its stated cost (ms=5), full: as stated
-    search = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=5"}.get(profile, "best")
+    # quick: best:ms=3 (a third of its stated simulations or less), full: as stated
+    search = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=3"}.get(profile, "best")
     frames = []
     for g in sorted({c.game for c in study.cells}):
         spec = get_game(g).SPEC
