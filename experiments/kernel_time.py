@@ -94,11 +94,11 @@ def _best_of_5(f) -> float:
     return best
 
 
-def by_decision(game, params, states, actions, t_step, t_copy, t_legal=None, out=None) -> dict:
+def by_decision(game, params, states, actions, t_step, t_copy, t_legal, out) -> dict:
     """``step_net`` per decision kind (the layout's ``DEC`` field, named by its ``D_*``
-    constants): {name: (states, ns per step, share of step time)}; with ``t_legal`` (and
-    its ``out`` buffer), also ``legal_actions`` per decision kind under ``name + "/legal"``
-    (ns per call, share of legal time)."""
+    constants): {name: (states, ns per step, share of step time)}, and ``legal_actions``
+    (``t_legal`` filling ``out``) per decision kind under ``name + "/legal"`` (ns per
+    call, share of legal time)."""
     layout = importlib.import_module(f"simcore.{game}.layout")
     if not hasattr(layout, "DEC"):
         raise SystemExit(f"{game}: its layout has no DEC field; --by-decision needs one")
@@ -112,8 +112,7 @@ def by_decision(game, params, states, actions, t_step, t_copy, t_legal=None, out
                - _best_of_5(lambda: t_copy(params, st, ac)))  # noqa: B023
         name = names.get(int(d), str(int(d)))
         cost[name] = (len(idx), max(net, 0.0))
-        if t_legal is not None:
-            lcost[name] = (len(idx), _best_of_5(lambda: t_legal(params, st, out)))  # noqa: B023
+        lcost[name] = (len(idx), _best_of_5(lambda: t_legal(params, st, out)))  # noqa: B023
     res = {}
     for what, c in (("step_net", cost), ("legal", lcost)):
         total = sum(t for _, t in c.values()) or 1.0

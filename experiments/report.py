@@ -38,8 +38,8 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
         for f in json.loads(p.read_text()):
             # a finding of another study that the sweep's headline measures (same key) is
             # labelled as the sweep's own
-            direct = n == "sensitivity" or (f.get("key") and f.get("key") in keys)
-            f["assumptions"] = assumptions_label(f["game"], sens, "sensitivity" if direct else n) \
+            direct = n == "sensitivity" or f.get("key") in keys
+            f["assumptions"] = assumptions_label(f["game"], sens, direct) \
                 if "sensitivity" in names else "sensitivity study not run"
             rows.append({k: f.get(k) for k in FINDING_COLUMNS})
     return pd.DataFrame(rows, columns=list(FINDING_COLUMNS))

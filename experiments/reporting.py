@@ -189,21 +189,21 @@ def write_findings(out, study: str, rows: list[dict]) -> None:
     write_atomic(out / "findings.json", lambda t: Path(t).write_text(text))
 
 
-def assumptions_label(game: str, sens: dict, study: str = "sensitivity") -> str:
-    """What the sensitivity sweep says of a finding of ``game`` from ``study``.
+def assumptions_label(game: str, sens: dict, direct: bool = True) -> str:
+    """What the sensitivity sweep says of a finding of ``game``.
 
-    The sweep re-measures one headline per game (experiments.studies.sensitivity): its
-    own findings get which swept assumed values flip them, or that none of those swept
-    do; a finding of another study was not re-measured, and its label says so rather
-    than lend it the headline's robustness."""
+    The sweep re-measures one headline per game (experiments.studies.sensitivity): a
+    finding it measures (``direct``) gets which swept assumed values flip it, or that none
+    of those swept do; any other finding was not re-measured, and its label says so
+    rather than lend it the headline's robustness."""
     df = sens.get(game)
     if df is None or df.empty:
         return "not swept"
     flips = df[df["flips"].astype(bool)] if "flips" in df else df.iloc[0:0]
     if len(flips):
-        direct = "flipped by " + ", ".join(f"{r.path}={r.value}" for r in flips.itertuples())
+        verdict = "flipped by " + ", ".join(f"{r.path}={r.value}" for r in flips.itertuples())
     else:
-        direct = f"none of {len(df)} swept values flips it"
-    if study == "sensitivity":
-        return direct
-    return f"not re-measured under the sweep (the {game} sweep's headline: {direct})"
+        verdict = f"none of {len(df)} swept values flips it"
+    if direct:
+        return verdict
+    return f"not re-measured under the sweep (the {game} sweep's headline: {verdict})"

@@ -242,8 +242,9 @@ def _per_game(out, cell, h) -> pd.Series:
     return pd.Series(vals / np.maximum(k, 1), index=index)
 
 
-def _variants(cells) -> list[tuple[str, list]]:
-    """The game's cells grouped by swept value (baseline first): (role, its cells)."""
+def _variants(cells) -> list[list]:
+    """The game's cells grouped by variant (the baseline, or one swept value): one list
+    per variant, a cell per headline setup."""
     groups: dict = {}
     for c in cells:
         key = (c.labels["role"], c.labels.get("path"), c.labels.get("value"))
