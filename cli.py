@@ -375,7 +375,7 @@ def study_options(f):
                      help="Study seed: results are reproducible to the bit from it.")(f)
     f = click.option("--profile", type=click.Choice(["quick", "full"]), default="quick",
                      show_default=True,
-                     help="quick (about ten minutes) or full (millions of games).")(f)
+                     help="quick (about ten minutes) or full (millions of games, about 2 h on 2 cores).")(f)
     return f
 
 

@@ -442,7 +442,7 @@ def test_ladder_target_cells_pool_darkleaf_over_every_pairing():
     assert ladder._target("scripted:hunter", "best") and not ladder._target("scripted:legacy",
                                                                               "best")
     full = [c for c in ladder.build("full", 0).cells if c.game == "darkleaf" and c.setup]
-    assert len(full) == 15 and all(c.games == 40 for c in full)  # a rate per pairing
+    assert len(full) == 15 and all(c.games == 20 for c in full)  # a rate per pairing
 
 
 def test_ladder_setup_verdict_counts_pairings_at_the_floor():

@@ -39,16 +39,17 @@ BUDGET = {
     # on what best does; the full profile plays best as stated (agents.best).  "target":
     # the games of each best-vs-persona cell, the head-to-heads issue 16 sets targets for;
     # "pooled": games per setup of such a cell where it is split over the setups (darkleaf's
-    # pairings: 40 a pairing gives each pairing's rate a +-15-point interval); "uct_slow":
+    # pairings: 20 a pairing gives each pairing's rate a +-20-point interval, 40 +-15; the
+    # full profile keeps 20 so it finishes in about 2 hours on 2 cores); "uct_slow":
     # games of a slow game's cell whose only search is plain UCT (random rollouts: a
     # darkleaf game with one mcts:iters=200 seat costs ~35 s on one core, and the rung plays
     # near random there, which 20 games show)
     "quick": {"plain": 300, "search": 20, "search_slow": 4, "base": 50, "base_slow": 10,
               "best": "ms=3", "best_slow": "ms=3", "target": 40, "target_slow": 30,
               "pooled": 2, "uct_slow": 4},
-    "full": {"plain": 4000, "search": 400, "search_slow": 60, "base": 200, "base_slow": 50,
-             "best": "", "best_slow": "", "target": 400, "target_slow": 120,
-             "pooled": 40, "uct_slow": 20},
+    "full": {"plain": 2000, "search": 200, "search_slow": 20, "base": 200, "base_slow": 50,
+             "best": "", "best_slow": "", "target": 400, "target_slow": 60,
+             "pooled": 20, "uct_slow": 10},
 }
 # games whose setups are the matchups themselves (darkleaf's 15 clan pairings): a target
 # cell is split over every setup so its rate is pooled over them, as issue 16 asks

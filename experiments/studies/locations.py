@@ -39,7 +39,7 @@ LOCATIONS = tuple(range(51, 63))
 MARGIN_THRESHOLD = 1.0  # VP of solo margin effect for rating 1 or 3
 BUDGET = {"smoke": {"solo": 300, "multi": 100, "best": 12, "best_spec": "best:iters=4,depth=10"},
           "quick": {"solo": 6000, "multi": 2000, "best": 400, "best_spec": "best:ms=3"},
-          "full": {"solo": 400_000, "multi": 100_000, "best": 4000, "best_spec": "best"}}
+          "full": {"solo": 400_000, "multi": 100_000, "best": 400, "best_spec": "best"}}
 
 
 def location_names() -> dict:

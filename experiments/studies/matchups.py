@@ -35,7 +35,7 @@ BUDGET = {"smoke": {"table": 30, "handicap": 10, "will": 10, "mcts": 1,
           "quick": {"table": 300, "handicap": 100, "will": 200, "mcts": 0, "search": "best"},
           # both seats searching: ~2 s a game (measured at iters=100-200 on 2 shared cores),
           # so 10 games per ordered pairing (300 pooled)
-          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 10,
+          "full": {"table": 20_000, "handicap": 5_000, "will": 10_000, "mcts": 2,
                    "search": "best"}}
 
 

@@ -46,8 +46,8 @@ BUDGET = {
               "best_solo": 3, "best": "best:iters=4,depth=10", "frontier_best": "best:iters=8"},
     "quick": {"frontier": 3000, "search": 30, "court": 2000, "other": 600, "solo": 2000,
               "best_solo": 40, "best": "best:ms=3", "frontier_best": "best:ms=3"},
-    "full": {"frontier": 200_000, "search": 2000, "court": 100_000, "other": 20_000,
-             "solo": 50_000, "best_solo": 2000, "best": "best", "frontier_best": "best"},
+    "full": {"frontier": 200_000, "search": 400, "court": 100_000, "other": 20_000,
+             "solo": 50_000, "best_solo": 100, "best": "best", "frontier_best": "best"},
 }
 
 

@@ -28,9 +28,9 @@ BUDGET = {
     "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200), "mcts_slow": 4,
               "iters_slow": (10, 30), "best_table": 40, "best_table_slow": 16},
     # long games' MCTS rungs are sized by cost: a darkleaf game at iters=200 is ~70 s
-    "full": {"table": 200_000, "ladder": 20_000, "mcts": 1000, "iters": (200, 1000),
-             "mcts_slow": 40, "iters_slow": (50, 200), "best_table": 200,
-             "best_table_slow": 40},
+    "full": {"table": 50_000, "ladder": 20_000, "mcts": 200, "iters": (200, 1000),
+             "mcts_slow": 20, "iters_slow": (50, 200), "best_table": 200,
+             "best_table_slow": 12},
 }
 # every seat searching: the seat and turn-order findings are labelled by whether they hold
 # under search too (quick: best:ms=3, a third of its stated simulations or less).  Self-play
