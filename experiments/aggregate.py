@@ -31,6 +31,7 @@ class CellSummary:
         self.end = Counter()
         self.agent_ret = Counter()
         self.agent_n = Counter()
+        self.agent_lost = Counter()  # games the agent's seat returned 0 (no share of a win)
         self.info_sum = Counter()
         # turn position: position k = k-th to act in round 1 (games with a first_player
         # or first_seat column, i.e. a random or rotating first player)
@@ -51,6 +52,7 @@ class CellSummary:
             for agent, g in df.groupby(f"agent_{s}")[f"return_{s}"]:
                 self.agent_ret[agent] += float(g.sum())
                 self.agent_n[agent] += len(g)
+                self.agent_lost[agent] += int((g == 0).sum())
         first = next((c for c in ("first_player", "first_seat") if c in df.columns), None)
         if first is not None:
             fp = df[first].to_numpy()

@@ -470,9 +470,10 @@ def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
 
     from experiments.studies import ladder
 
-    def row(a, o, r, lo, hi):
+    def row(a, o, r, lo, hi, losses=10):
         return {"game": "g", "players": 2, "agent": a, "opponent": o, "games": 100,
-                "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 0.5}
+                "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 0.5,
+                "losses": losses}
 
     rows = [row("scripted", "random", .9, .8, .95), row("best", "scripted", .7, .6, .8),
             row("best", "scripted:legacy", .5, .3, .7),
@@ -484,4 +485,16 @@ def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
     assert v["rises"], v["text"]
     assert "scripted vs legacy 62.0%" in v["text"]
     rows[1] = row("best", "scripted", .55, .45, .65)  # best no longer clearly ahead
+    assert not ladder._verdicts(pd.DataFrame(rows), None)[0]["rises"]
+    # a persona no rung beats (tictactoe's perfect player): best drawing every game with it
+    # is the top of the ladder; one loss by best, or by the persona to anyone, is not
+    rows[1] = row("best", "scripted", .5, .4, .6, losses=0)
+    rows[0] = row("scripted", "random", .9, .8, .95, losses=0)
+    rows[3] = row("scripted", "scripted:legacy", .62, .55, .69, losses=0)
+    v = ladder._verdicts(pd.DataFrame(rows), None)[0]
+    assert v["rises"] and "best holds scripted, which no rung beats, to draws" in v["text"]
+    rows[1] = row("best", "scripted", .5, .4, .6, losses=1)
+    assert not ladder._verdicts(pd.DataFrame(rows), None)[0]["rises"]
+    rows[1] = row("best", "scripted", .5, .4, .6, losses=0)
+    rows[3] = row("scripted", "scripted:legacy", .62, .55, .69, losses=2)
     assert not ladder._verdicts(pd.DataFrame(rows), None)[0]["rises"]

@@ -149,8 +149,9 @@ def analyse(study: Study, out) -> list[Section]:
 
     def add(c, s, agent, opponent, text):
         key = (c.game, c.players, agent, opponent)
-        k, n, games = acc.get(key, (0.0, 0, 0))
-        acc[key] = (k + s.agent_ret[text], n + s.agent_n[text], games + s.games)
+        k, n, games, lost = acc.get(key, (0.0, 0, 0, 0))
+        acc[key] = (k + s.agent_ret[text], n + s.agent_n[text], games + s.games,
+                    lost + s.agent_lost[text])
         if c.labels.get("setup"):
             r, lo, hi, _ = s.agent_rate(text)
             by_setup.append({"game": c.game, "players": c.players, "agent": agent,
@@ -165,10 +166,11 @@ def analyse(study: Study, out) -> list[Section]:
         if c.players == 2:  # the same cell read from the other side
             add(c, s, o, a, parse_agent(o, spec.personas, c.game).text)
     rows = []
-    for (g, P, a, o), (k, n, games) in acc.items():
+    for (g, P, a, o), (k, n, games, lost) in acc.items():
         r, lo, hi = (k / n, *wilson(k, n)) if n else (np.nan,) * 3
         rows.append({"game": g, "players": P, "agent": a, "opponent": o, "games": games,
-                     "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P})
+                     "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
+                     "losses": lost})
     df = pd.DataFrame(rows)
     ratings = _ratings(df)
     verdicts = _verdicts(df, study)
@@ -263,6 +265,12 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
             legacy = [a for a in scripted if "legacy" in a]
             for sp in [a for a in scripted if a not in legacy]:
                 r = rate(best[0], sp)
+                if r is not None and r.ci_low <= fair and _unbeaten(grp, sp) and r.losses == 0:
+                    # a persona no rung beats (tictactoe's plays perfectly): a draw is the
+                    # game's value, so holding it to draws is the top of the ladder
+                    checks.append((f"best holds {sp}, which no rung beats, to draws", True,
+                                   f"{_pct(r)}, best lost none"))
+                    continue
                 checks.append((f"best beats {sp}", r is not None and r.ci_low > fair, _pct(r)))
             r = rate(base[1], base[0])
             if r is not None:  # larger tables seat search only among non-search opponents
@@ -278,6 +286,12 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
                           + "; ".join(fixes) + "." if fixes else ""))
         out.append({"game": g, "players": P, "rises": rises, "text": text})
     return out
+
+
+def _unbeaten(grp: pd.DataFrame, a: str) -> bool:
+    """True when rung ``a`` lost none of its games against any rung at this table."""
+    mine = grp[grp["agent"] == a]
+    return len(mine) > 0 and int(mine["losses"].sum()) == 0
 
 
 def _setup_verdicts(split: pd.DataFrame, floor: float = 0.55) -> list[str]:
