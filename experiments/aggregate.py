@@ -32,6 +32,8 @@ class CellSummary:
         self.agent_ret = Counter()
         self.agent_n = Counter()
         self.agent_lost = Counter()  # games the agent's seat returned 0 (no share of a win)
+        self.agent_seat_ret = Counter()  # (agent, seat) -> summed return
+        self.agent_seat_n = Counter()
         self.info_sum = Counter()
         # turn position: position k = k-th to act in round 1 (games with a first_player
         # or first_seat column, i.e. a random or rotating first player)
@@ -53,6 +55,8 @@ class CellSummary:
                 self.agent_ret[agent] += float(g.sum())
                 self.agent_n[agent] += len(g)
                 self.agent_lost[agent] += int((g == 0).sum())
+                self.agent_seat_ret[agent, s] += float(g.sum())
+                self.agent_seat_n[agent, s] += len(g)
         first = next((c for c in ("first_player", "first_seat") if c in df.columns), None)
         if first is not None:
             fp = df[first].to_numpy()

@@ -498,3 +498,27 @@ def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
     rows[1] = row("best", "scripted", .5, .4, .6, losses=0)
     rows[3] = row("scripted", "scripted:legacy", .62, .55, .69, losses=2)
     assert not ladder._verdicts(pd.DataFrame(rows), None)[0]["rises"]
+
+
+def test_ladder_by_setup_splits_best_by_seat(smoke_report):
+    """darkleaf's per-pairing table gives best's wins and games in each seat (first and
+    second clan), counted here from the cells' raw games."""
+    from experiments.studies import ladder
+
+    root, _ = smoke_report
+    if not available("ladder"):
+        pytest.skip("ladder: its engines are not registered yet")
+    table = pd.read_csv(Path(root) / "ladder" / "ladder_darkleaf_by_setup.csv", dtype=str)
+    st = ladder.build("smoke", 0)
+    checked = 0
+    for c in st.cells:
+        if c.game != "darkleaf" or not c.setup:
+            continue
+        df = cell_frame(Path(root) / "ladder", c)
+        seat_of = {s: df[f"agent_{s}"].str.startswith("best") for s in range(2)}
+        row = table[table["setup"] == c.setup].iloc[0]
+        for s in range(2):
+            wins = df.loc[seat_of[s], f"return_{s}"].sum()
+            assert row[f"seat_{s}"] == f"{wins:g}/{int(seat_of[s].sum())}", (c.setup, s)
+        checked += 1
+    assert checked == 15

@@ -154,9 +154,14 @@ def analyse(study: Study, out) -> list[Section]:
                     lost + s.agent_lost[text])
         if c.labels.get("setup"):
             r, lo, hi, _ = s.agent_rate(text)
-            by_setup.append({"game": c.game, "players": c.players, "agent": agent,
-                             "opponent": opponent, "setup": c.labels["setup"],
-                             "games": s.games, "win_rate": r, "ci_low": lo, "ci_high": hi})
+            row = {"game": c.game, "players": c.players, "agent": agent,
+                   "opponent": opponent, "setup": c.labels["setup"],
+                   "games": s.games, "win_rate": r, "ci_low": lo, "ci_high": hi}
+            # the rate in each seat: a setup's seats differ (darkleaf's first and second clan)
+            for seat in range(c.players):
+                n = s.agent_seat_n[text, seat]
+                row[f"seat_{seat}"] = f"{s.agent_seat_ret[text, seat]:g}/{n}" if n else ""
+            by_setup.append(row)
 
     for c in study.cells:
         s = summarize(out, c)
@@ -200,7 +205,8 @@ def analyse(study: Study, out) -> list[Section]:
         bs = grp[grp["agent"].map(_best)].reset_index(drop=True)
         secs.append(Section(f"{g}: best against scripted by setup", tables=[(
             f"ladder_{g}_by_setup", bs, "best's win rate against the scripted player in "
-            "each setup (seats rotated, Wilson 95%): issue 16 asks >= 55% in each")]))
+            "each setup (seats rotated, Wilson 95%; seat_k: best's wins/games in seat k, "
+            "e.g. darkleaf's first and second clan): issue 16 asks >= 55% in each")]))
     rows = []
     for (g, P), grp in df.groupby(["game", "players"], sort=False):
         best = grp[grp["agent"].str.startswith("best")]
