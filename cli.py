@@ -367,8 +367,9 @@ def study_options(f):
                      default="local", show_default=True,
                      help="local (numba threads), loky (processes) or dask.")(f)
     f = click.option("--fresh", is_flag=True,
-                     help="Move aside results of another plan (seed, engine version, rules) "
-                          "in the results folder instead of refusing.")(f)
+                     help="Move aside results of another plan (seed, engine version, rules, "
+                          "code) in the results folder instead of refusing; cells the new plan "
+                          "shares unchanged keep their games.")(f)
     f = click.option("--results", "root", default="results", show_default=True,
                      help="Results directory.")(f)
     f = click.option("--seed", type=int, default=0, show_default=True,

@@ -100,6 +100,7 @@ def _manifest_diff(old: dict, new: dict) -> str | None:
         if a.get("dir") != b["dir"]:
             what = ("rules" if a.get("rules_hash") != b["rules_hash"] else
                     "code (engine or players edited)" if a.get("code_hash") != b["code_hash"]
+                    else "cell plan" if a.get("cell_key") != b["cell_key"]
                     else "agents (a shorthand such as best now stands for other options)"
                     if a.get("resolved_agents") != b["resolved_agents"] else "cell plan")
             return f"different {what} in cell {b['cell_id']} ({b['game']})"
@@ -119,7 +120,11 @@ def prepare(study: Study, out: str | Path, fresh: bool = False) -> dict:
 
     A folder holding another plan's results (other seed, engine version, rules, cells) is
     refused with one line; with ``fresh`` its shards and manifest are moved aside to
-    ``shards.old-<time>`` instead.  Never are two plans' games mixed.
+    ``shards.old-<time>`` instead, except the cells whose directory the new plan names
+    too: a directory's name is a digest of everything that fixes its games (cell, seed,
+    chunk, engine version, rules, code, resolved agents), so those games are the new
+    plan's own and stay (an edit to one game's player replays only that game's cells).
+    Never are two plans' games mixed.
     """
     out = Path(out)
     new = plan_manifest(study)
@@ -131,6 +136,11 @@ def prepare(study: Study, out: str | Path, fresh: bool = False) -> dict:
         for name in ("shards", MANIFEST):
             if (out / name).exists():
                 os.replace(out / name, out / f"{name}.old-{stamp}")
+        aside = out / f"shards.old-{stamp}"
+        (out / "shards").mkdir(parents=True, exist_ok=True)
+        for c in new["cells"]:
+            if (aside / c["dir"]).is_dir():
+                os.replace(aside / c["dir"], out / "shards" / c["dir"])
     elif old is None and fresh and (out / "shards").exists():
         os.replace(out / "shards", out / f"shards.old-{time.strftime('%Y%m%d-%H%M%S')}")
     (out / "shards").mkdir(parents=True, exist_ok=True)

@@ -1,5 +1,6 @@
 """Results that cannot go stale or get lost (issue 19): shard keys and the plan manifest,
 torn/empty/short shards, kill -9 and resume, file modes, and the Dask backend."""
+import dataclasses
 import os
 import signal
 import subprocess
@@ -58,6 +59,27 @@ def test_another_seed_is_refused_then_replayed_with_fresh(tmp_path, reference):
     clean = tmp_path / "clean"
     run_study(_study(seed=4), clean, **QUIET)
     _same(four, _frames(clean, _study(seed=4)))
+
+
+def test_fresh_keeps_the_cells_the_new_plan_shares(tmp_path, reference):
+    """--fresh after an edit to one cell replays that cell only: a cell whose directory
+    digest (cell, seed, chunk, version, rules, code, agents) is unchanged keeps its games."""
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    kept = {p.name: p.stat().st_mtime_ns for p in cell_dir(tmp_path, st.cells[0]).iterdir()}
+    old_dir = cell_dir(tmp_path, st.cells[1]).name
+    edited = _study()
+    edited.cells[1] = dataclasses.replace(edited.cells[1], agents=("scripted", "scripted"))
+    with pytest.raises(BadInput, match="different cell plan in cell 1"):
+        run_study(edited, tmp_path, **QUIET)
+    run_study(edited, tmp_path, fresh=True, **QUIET)
+    now = {p.name: p.stat().st_mtime_ns for p in cell_dir(tmp_path, edited.cells[0]).iterdir()}
+    assert now == kept, "an unchanged cell was replayed"
+    _same(_frames(tmp_path, edited)[:1], reference[1][:1])
+    new = cell_frame(tmp_path, edited.cells[1])
+    assert len(new) == 100 and (new["agent_1"] == "scripted").all()
+    [aside] = tmp_path.glob("shards.old-*")
+    assert [p.name for p in aside.iterdir()] == [old_dir]
 
 
 def test_changed_rules_value_is_never_reused(tmp_path):
