@@ -73,10 +73,8 @@ def _negamax(root, params, alpha0, beta0):
                 beta[d] = -alpha[d - 1]
                 best[d] = -1000
                 continue
-        if v > best[d]:
-            best[d] = v
-        if best[d] > alpha[d]:
-            alpha[d] = best[d]
+        best[d] = max(best[d], v)
+        alpha[d] = max(alpha[d], best[d])
 
 
 @njit(cache=True)
