@@ -46,6 +46,9 @@ class Group(click.Group):
 @click.version_option("0.1.0", prog_name="darkbalance")
 def main():
     """darkbalance: simulate tabletop games and measure their balance."""
+    from experiments.env import check_environment
+
+    check_environment()  # a bad DARKBALANCE_* setting is one line before any work
 
 
 def rules_options(f):
@@ -116,7 +119,10 @@ def _plan(game, players, agents, setup, no_rotate, clans, first, locations, rand
     from experiments.options import game_options
 
     setup, sets = game_options(game, setup, sets, clans, first, locations, random_setup)
-    return plan(game, agents, players, setup, rules_file, sets, rotate=not no_rotate)
+    p = plan(game, agents, players, setup, rules_file, sets, rotate=not no_rotate)
+    for line in p.resolved:  # output says who played, not only the shorthand given
+        click.echo(line)
+    return p
 
 
 @main.command()
@@ -133,12 +139,13 @@ def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotat
 
     Example: darkbalance simulate court --players 4 --agents scripted --games 10000
     """
-    from experiments.api import check_games, check_int, run_plan, to_frame
+    from experiments.api import check_games, check_int, check_threads, run_plan, to_frame
     from experiments.io import check_output, write_table
     from experiments.summary import summary_text
 
     n_games = check_games(n_games, "--games")
     seed = check_int("--seed", seed, 0)
+    check_threads(threads)
     if out:
         check_output(out)
     p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
@@ -192,12 +199,13 @@ def replay(game, players, agents, seed, threads, setup, no_rotate, clans, first,
     """
     import json
 
-    from experiments.api import check_int
+    from experiments.api import check_int, check_threads
     from experiments.io import check_output, write_atomic
     from experiments.replay import format_replay, replay as run_replay
 
     game_index = check_int("--game-index", game_index, 0)
     seed = check_int("--seed", seed, 0)
+    check_threads(threads)  # one game plays on one thread; a bad count is still bad input
     if json_out:
         check_output(json_out, (".json",))
     p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
@@ -224,12 +232,13 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, c
 
     Example: darkbalance decisions darkness --players 1 --random-setup --agents scripted
     """
-    from experiments.api import check_games, check_int
+    from experiments.api import check_games, check_int, check_threads
     from experiments.io import check_output, write_table
     from experiments.replay import decisions as count
 
-    n_games = check_games(n_games, "--games")
+    n_games = check_games(n_games, "--games", 1)  # a table of no games says nothing
     seed = check_int("--seed", seed, 0)
+    check_threads(threads)
     if out:
         check_output(out)
     p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
@@ -272,20 +281,26 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, cl
       darkbalance compare frontier --agents scripted --variant "easy: mission.cp_target=8"
       darkbalance compare court --players 4 --agents scripted --variant "v: @my.toml"
     """
-    from experiments.api import check_games, check_int
+    from experiments.api import check_games, check_int, check_threads
     from experiments.compare import compare as run_compare, compare_html, format_compare
     from experiments.io import check_output, write_table
     from experiments.options import game_options
 
-    n_games = check_games(n_games, "--games")
+    n_games = check_games(n_games, "--games", 2)  # a paired interval needs two games
     seed = check_int("--seed", seed, 0)
+    check_threads(threads)
     if not precision >= 0:
         raise BadInput(f"--precision must be >= 0, got {precision!r}")
     if out:
         check_output(out)
-    if html_out:
+    if html_out:  # the page and the figure beside it, both before any game
         check_output(html_out, (".html",))
+        check_output(Path(html_out).with_suffix(".png"), (".png",))
     setup, sets = game_options(game, setup, sets, clans, first, locations, random_setup)
+    from experiments.api import plan
+
+    for line in plan(game, agents, players, setup, rules_file, sets).resolved:
+        click.echo(line)
     df = run_compare(game, list(variants), agents, players, setup, rules_file, sets, n_games,
                      seed, precision, threads=threads)
     click.echo(format_compare(df))
@@ -431,11 +446,12 @@ def regress(baselines, update, alpha, seed, threads):
 
     Example: darkbalance regress results/baselines/default.json
     """
-    from experiments.api import check_int
+    from experiments.api import check_int, check_threads
     from experiments import regress as R
 
     if seed is not None:
         check_int("--seed", seed, 0)
+    check_threads(threads)
     paths = list(baselines) or [str(R.DEFAULT_PATH)]
     if update:
         for p in paths:

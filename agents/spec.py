@@ -79,7 +79,10 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
                 k, v = "persona", k
             else:
                 raise BadInput(f"agent {text!r}: option {part!r} needs key=value")
-        opts[k.strip().lower()] = v.strip()
+        k = k.strip().lower()
+        if k in opts:  # last-wins would hide a typo or a pasted second value
+            raise BadInput(f"agent {text!r}: option {k!r} is given twice")
+        opts[k] = v.strip()
     if kind == "best":
         from agents.best import BEST, best_options
 
@@ -90,10 +93,16 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         if bad:
             raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: ms, "
                            + ", ".join(sorted(MCTS_DEFAULTS)))
-        try:
-            opts = {k: str(v) for k, v in best_options(game, opts).items()}
-        except ValueError:
-            raise BadInput(f"agent {text!r}: ms must be a number") from None
+        if "ms" in opts:
+            try:
+                ms = float(opts["ms"])
+            except ValueError:
+                ms = float("nan")
+            top = MAX_ITERS / BEST[game][1] * 1000.0
+            if not 0 < ms <= top:  # NaN and inf fail here too
+                raise BadInput(f"agent {text!r}: ms={opts['ms']} out of range; valid: a "
+                               f"number of milliseconds in (0, {top:g}]")
+        opts = {k: str(v) for k, v in best_options(game, opts).items()}
         a = parse_agent("mcts:" + ",".join(f"{k}={v}" for k, v in opts.items()), personas)
         return AgentSpec("best:" + a.text.partition(":")[2], a.row)
     if kind == "random":

@@ -1,7 +1,6 @@
 """The Python face of the CLI: ``simulate(...) -> pandas.DataFrame`` (one row per game)."""
 from __future__ import annotations
 
-import os
 import time
 import warnings
 
@@ -9,8 +8,9 @@ import numpy as np
 import pandas as pd
 
 from agents.layout import MCTS, RANDOM
-from agents.spec import AgentSpec, parse_agents
+from agents.spec import AgentSpec, parse_agents, split_agents
 from experiments.arena import play_games, seatings
+from experiments.env import ARENAS, env_arena
 from simcore import dispatch
 from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
@@ -28,13 +28,22 @@ def check_int(name: str, v, lo: int, hi: int = MAX_SEED) -> int:
     return int(v)
 
 
-def check_games(games, name: str = "games") -> int:
-    """A game count for one in-memory run (0..MAX_GAMES), or one BadInput line."""
+def check_games(games, name: str = "games", lo: int = 0) -> int:
+    """A game count for one in-memory run (lo..MAX_GAMES), or one BadInput line."""
     if isinstance(games, (int, np.integer)) and not isinstance(games, bool) \
             and int(games) > MAX_GAMES:
         raise BadInput(f"{name} {games:,} is more than one run holds in memory (at most "
                        f"{MAX_GAMES:,}); run a study for more, it plays in chunks")
-    return check_int(name, games, 0)
+    return check_int(name, games, lo)
+
+
+def check_threads(threads, name: str = "--threads") -> int | None:
+    """A numba thread count (1..the cores numba sees), None for all; one BadInput line."""
+    if threads is None:
+        return None
+    import numba
+
+    return check_int(name, threads, 1, numba.config.NUMBA_NUM_THREADS)
 
 
 class Plan:
@@ -49,6 +58,7 @@ class Plan:
         self.perms = perms
         self.setup = setup
         self.players = players
+        self.resolved: list[str] = []  # "agent X plays as Y" lines (see resolutions)
 
     @property
     def has_mcts(self) -> bool:
@@ -62,8 +72,7 @@ class Plan:
 #: which compiled arena plays a plan: ``auto`` (random-player plans take the random-only
 #: arena unless only the full one is ready), ``full`` (always the arena with every agent
 #: kind), ``random`` (the random-only arena; random players only).  The environment
-#: variable DARKBALANCE_ARENA=full turns ``auto`` into ``full``.
-ARENAS = ("auto", "full", "random")
+#: variable DARKBALANCE_ARENA=full turns ``auto`` into ``full`` (experiments.env).
 
 
 def arena_key(p: Plan, arena: str, ready) -> int:
@@ -73,7 +82,7 @@ def arena_key(p: Plan, arena: str, ready) -> int:
     reuses the full arena where that one is ready and the random-only one is not."""
     if arena not in ARENAS:
         raise BadInput(f"arena {arena!r}; valid: {', '.join(ARENAS)}")
-    if arena == "auto" and os.environ.get("DARKBALANCE_ARENA") == "full":
+    if arena == "auto" and env_arena() == "full":
         arena = "full"
     full = p.spec.key
     if arena == "random" and not p.random_only:
@@ -123,7 +132,24 @@ def plan(game: str, agents="random", players: int | None = None, setup: str | No
             distinct.append(a)
     ids = [[d.text for d in distinct].index(a.text) for a in specs]
     perms = seatings(ids) if rotate else np.asarray([ids], dtype=np.int32)
-    return Plan(mod, params, rs, distinct, perms, setup, players)
+    p = Plan(mod, params, rs, distinct, perms, setup, players)
+    p.resolved = resolutions(agents, specs)
+    return p
+
+
+def resolutions(given, specs) -> list[str]:
+    """One line per agent spec that stands for other options than it spells (``best``,
+    defaults filled in, a time budget turned into simulations), so output says who played."""
+    texts = split_agents(given) if isinstance(given, str) else [str(t) for t in given]
+    if len(texts) == 1:
+        texts = texts * len(specs)
+    out = []
+    for t, a in zip(texts, specs):
+        norm = t.strip().lower().replace(" ", "")
+        line = f"agent {t.strip()!r} plays as {a.text!r}"
+        if norm != a.text and line not in out:
+            out.append(line)
+    return out
 
 
 def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int = 0,
@@ -146,9 +172,7 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
     games = check_int("games", games, 0)
     seed = check_int("seed", seed, 0)
     spec = p.spec
-    if threads is None:
-        threads = numba.config.NUMBA_NUM_THREADS
-    threads = check_int("threads", threads, 1, numba.config.NUMBA_NUM_THREADS)
+    threads = check_threads(threads, "threads") or numba.config.NUMBA_NUM_THREADS
     numba.set_num_threads(threads)
     nthreads = numba.get_num_threads()
     P = p.players

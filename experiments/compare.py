@@ -19,7 +19,8 @@ from experiments.stats import paired_difference
 from simcore.spec import BadInput
 
 
-RATE_METRICS = ("win rate", "ends by")  # metrics in [0, 1]: what --precision applies to
+RATE_METRICS = ("win rate", "ends by")
+RESERVED = ("baseline",)  # variant names the comparison itself uses  # metrics in [0, 1]: what --precision applies to
 
 
 def parse_variant(text: str, index: int = 0) -> tuple[str, tuple, str | None]:
@@ -104,8 +105,15 @@ def compare(game: str, variants, agents="random", players=None, setup=None, rule
     if not parsed:
         raise BadInput("compare needs at least one --variant")
     names = [n for n, _, _ in parsed]
-    if len(set(names)) != len(names):
-        raise BadInput(f"variant names must differ; got {', '.join(names)}")
+    for n in names:  # the baseline's bucket: a variant of that name would pool into it
+        if n.lower() in RESERVED:
+            raise BadInput(f"--variant name {n!r} is reserved for the unchanged rules; "
+                           "choose another name")
+    folded = [n.lower() for n in names]
+    dup = next((n for i, n in enumerate(names) if folded.index(n.lower()) != i), None)
+    if dup is not None:
+        raise BadInput(f"variant name {dup!r} is given twice; variant names must differ "
+                       f"(got {', '.join(names)})")
     base = plan(game, agents, players, setup, rules, sets)
     plans = []
     for _, vs, vr in parsed:  # every variant validated before any game

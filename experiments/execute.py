@@ -14,19 +14,24 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import time
 from functools import cache, lru_cache
 from pathlib import Path
 
 import pandas as pd
-import pyarrow.parquet as pq
 
 from experiments.io import write_atomic
 from experiments.plan import Cell, Study
+from experiments.shards import (folder_lock, read_shard, remove_temps, set_aside, shard_ok,
+                                write_shard)
 from experiments.stats import wilson
 from simcore.spec import BadInput
 
 BACKENDS = ("local", "loky", "dask")
+_ADDRESS = re.compile(
+    r"^(tcp|tls)://(\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+):"
+    r"([1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]|6553[0-5])$")
 
 
 MANIFEST = "manifest.json"
@@ -108,14 +113,48 @@ def _manifest_diff(old: dict, new: dict) -> str | None:
 
 
 def load_manifest(out: str | Path) -> dict | None:
-    """The manifest of the study in ``out``, or None when there is none (or it is unreadable)."""
+    """The manifest of the study in ``out``, or None when there is none.
+
+    A manifest that cannot be read, or is not of a manifest's shape, is refused with one
+    line (rewriting it silently would lose what it says about the shards beside it)."""
+    p = Path(out) / MANIFEST
     try:
-        return json.loads((Path(out) / MANIFEST).read_text())
-    except (OSError, ValueError):
+        if not p.is_file():
+            return None
+    except OSError:  # a name the system refuses: there is no manifest there
         return None
+    try:
+        doc = json.loads(p.read_text())
+        why = _manifest_problem(doc)
+    except (OSError, ValueError, UnicodeDecodeError) as exc:
+        why = f"not readable JSON: {exc}"
+    if why is not None:
+        raise BadInput(f"manifest {str(p)!r} is damaged ({why}); rerun with --fresh to move "
+                       "the folder's results aside")
+    return doc
 
 
-def prepare(study: Study, out: str | Path, fresh: bool = False) -> dict:
+_CELL_KEYS = {"cell_id": int, "cell_key": str, "game": str, "version": int,
+              "rules_hash": str, "code_hash": str, "resolved_agents": list, "dir": str}
+
+
+def _manifest_problem(doc) -> str | None:
+    """What makes ``doc`` other than a manifest, or None."""
+    if not isinstance(doc, dict):
+        return f"a {type(doc).__name__}, not an object"
+    for k, t in (("seed", int), ("chunk", int), ("engines", dict), ("cells", list)):
+        if not isinstance(doc.get(k), t):
+            return f"{k!r} must be a {t.__name__}"
+    for i, c in enumerate(doc["cells"]):
+        if not isinstance(c, dict):
+            return f"cell {i} is not an object"
+        for k, t in _CELL_KEYS.items():
+            if not isinstance(c.get(k), t):
+                return f"cell {i} {k!r} must be a {t.__name__}"
+    return None
+
+
+def prepare(study: Study, out: str | Path, fresh: bool = False, echo=print) -> dict:
     """Write ``study``'s manifest into ``out`` before anything is played.
 
     A folder holding another plan's results (other seed, engine version, rules, cells) is
@@ -124,29 +163,46 @@ def prepare(study: Study, out: str | Path, fresh: bool = False) -> dict:
     too: a directory's name is a digest of everything that fixes its games (cell, seed,
     chunk, engine version, rules, code, resolved agents), so those games are the new
     plan's own and stay (an edit to one game's player replays only that game's cells).
-    Never are two plans' games mixed.
+    A damaged manifest is refused likewise, and set aside with ``fresh``.  Never are two
+    plans' games mixed.  Shards found without a manifest are said to be reused.
     """
     out = Path(out)
     new = plan_manifest(study)
-    old = load_manifest(out)
     if not fresh:
         check_resumable(study, out)
-    elif old is not None and _manifest_diff(old, new) is not None:
-        stamp = time.strftime("%Y%m%d-%H%M%S")
-        for name in ("shards", MANIFEST):
-            if (out / name).exists():
-                os.replace(out / name, out / f"{name}.old-{stamp}")
-        aside = out / f"shards.old-{stamp}"
-        (out / "shards").mkdir(parents=True, exist_ok=True)
-        for c in new["cells"]:
-            if (aside / c["dir"]).is_dir():
-                os.replace(aside / c["dir"], out / "shards" / c["dir"])
-    elif old is None and fresh and (out / "shards").exists():
-        os.replace(out / "shards", out / f"shards.old-{time.strftime('%Y%m%d-%H%M%S')}")
+        old = load_manifest(out)
+    else:
+        try:
+            old = load_manifest(out)
+            stale = old is not None and _manifest_diff(old, new) is not None
+        except BadInput:  # damaged: everything but the new plan's own cells goes aside
+            old, stale = None, True
+        if stale or (old is None and (out / "shards").exists()):
+            _set_aside_except(out, new)
     (out / "shards").mkdir(parents=True, exist_ok=True)
+    if old is None:
+        reused = games_on_disk(study, out)
+        if reused:
+            echo(f"{out}: no readable manifest, but {reused:,} games in shards this plan "
+                 "names (each folder is a digest of the plan that wrote it): reused, and a "
+                 "new manifest written")
     text = json.dumps(new, indent=1)
     write_atomic(out / MANIFEST, lambda t: Path(t).write_text(text))
     return new
+
+
+def _set_aside_except(out: Path, new: dict) -> None:
+    """Move ``out``'s shards and manifest to ``*.old-<time>``, keeping the cell folders
+    ``new`` names (their games are the new plan's own)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    for name in ("shards", MANIFEST):
+        if (out / name).exists():
+            os.replace(out / name, out / f"{name}.old-{stamp}")
+    aside = out / f"shards.old-{stamp}"
+    (out / "shards").mkdir(parents=True, exist_ok=True)
+    for c in new["cells"]:
+        if (aside / c["dir"]).is_dir():
+            os.replace(aside / c["dir"], out / "shards" / c["dir"])
 
 
 def check_resumable(study: Study, out: str | Path) -> None:
@@ -170,15 +226,6 @@ def cell_dir(out: str | Path, cell: Cell) -> Path:
     return out / "shards" / f"c{cell.cell_id:04d}-unplanned"
 
 
-def shard_ok(path: Path, n: int) -> bool:
-    """A shard counts as done only if it reads and holds exactly its ``n`` games (a torn,
-    empty or short file is replayed)."""
-    try:
-        return pq.read_metadata(path).num_rows == n
-    except Exception:  # noqa: BLE001  (any unreadable file: replay it)
-        return False
-
-
 def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = None):
     """Play games ``first .. first+n-1`` of ``cell``; return the tidy DataFrame.  A study
     plays every cell on the full arena: its other cells need it anyway, and one compile per
@@ -190,12 +237,6 @@ def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = 
                   first_index=first, cell=cell.stream, arena="full")
     df.insert(0, "cell", cell.cell_id)
     return df
-
-
-def write_shard(df: pd.DataFrame, path: str | Path) -> int:
-    """Write one chunk's games atomically (fsync before the rename)."""
-    write_atomic(path, lambda t: df.to_parquet(t, index=False))
-    return len(df)
 
 
 def _chunk_job(cell: Cell, seed: int, first: int, n: int, path: str, threads):
@@ -218,35 +259,40 @@ def _reproduce(cell: Cell, seed: int, first: int, n: int) -> str:
             f"agents {','.join(cell.agents)}), seed {seed}, games {first}..{first + n - 1}")
 
 
-def _focus_interval(cell: Cell, shards: list[Path]) -> tuple[int, float]:
-    """(games, Wilson half-width) of the focus seat's win rate over finished shards."""
+def _focus_interval(cell: Cell, shards: list[tuple[Path, int]]) -> tuple[int, float]:
+    """(games, Wilson half-width) of the focus seat's win rate over finished shards
+    (path, games)."""
     n = 0
     wins = 0.0
-    for p in shards:
-        col = pd.read_parquet(p, columns=[f"return_{cell.focus}"])[f"return_{cell.focus}"]
-        n += len(col)
-        wins += float(col.sum())
+    col = f"return_{cell.focus}"
+    for p, k in shards:
+        df = read_shard(p, k, [col])
+        if df is None:
+            raise BadInput(f"shard {str(p)!r} was damaged after it was written; rerun the "
+                           "study to play its games again")
+        n += len(df)
+        wins += float(df[col].sum())
     if n == 0:
         return 0, 1.0
     lo, hi = wilson(wins, n)
     return n, (hi - lo) / 2
 
 
-def chunks(study: Study, cell: Cell, out: str | Path):
-    """Yield (first game index, games, shard path) for each chunk of ``cell``."""
-    d = cell_dir(Path(out), cell)
+def chunks(study: Study, cell: Cell, out: str | Path, d: Path | None = None):
+    """Yield (first game index, games, shard path) for each chunk of ``cell`` (in folder
+    ``d``; default: the one the study's manifest names)."""
+    d = cell_dir(Path(out), cell) if d is None else d
     for first in range(0, cell.games, study.chunk):
         yield first, min(study.chunk, cell.games - first), d / f"{first:010d}.parquet"
 
 
 def games_on_disk(study: Study, out: str | Path) -> int:
-    """Games of ``study`` already in finished shards under ``out`` (what a resume reuses).
-    Counts only a plan's own, whole shards: none when ``out`` holds another plan."""
-    man = load_manifest(out)
-    if man is None or _manifest_diff(man, plan_manifest(study)) is not None:
-        return 0
-    return sum(n for c in study.cells for _, n, path in chunks(study, c, out)
-               if shard_ok(path, n))
+    """Games of ``study`` already in finished, whole shards under ``out`` (what a resume
+    reuses): only in the cell folders this plan names, whatever the manifest says."""
+    out = Path(out)
+    dirs = {c["cell_id"]: out / "shards" / c["dir"] for c in plan_manifest(study)["cells"]}
+    return sum(n for c in study.cells for _, n, p in chunks(study, c, out, dirs[c.cell_id])
+               if shard_ok(p, n))
 
 
 def check_backend(backend: str, jobs: int = 1, address: str | None = None) -> None:
@@ -257,6 +303,9 @@ def check_backend(backend: str, jobs: int = 1, address: str | None = None) -> No
         raise BadInput("--backend dask needs --address tcp://HOST:PORT")
     if address and backend != "dask":
         raise BadInput(f"--address {address!r} is only used with --backend dask")
+    if address and not _ADDRESS.match(str(address)):
+        raise BadInput(f"--address {address!r} is malformed; valid: tcp://HOST:PORT "
+                       "(tls:// too), PORT in 1..65535")
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
         raise BadInput(f"--jobs must be a positive integer, got {jobs!r}")
     if backend == "dask":
@@ -272,22 +321,59 @@ def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int =
               fresh: bool = False) -> Path:
     """Play every cell of ``study`` into shards under ``out``; return the shard root.
 
-    The plan's manifest is written first (see :func:`prepare`; ``fresh`` moves another
-    plan's results aside instead of refusing).  A chunk whose shard is whole is not
-    replayed.  Cells with ``target_halfwidth`` run chunk by chunk until the focus seat's
-    Wilson half-width reaches the target (after ``min_games``) or ``games``.
+    Everything that can fail is checked before anything is written: the backend, the
+    Dask scheduler (connected to first), the folder, every cell's plan.  The folder is
+    locked for the run (a second run is refused); temporary files a killed run left are
+    removed; then the plan's manifest is written (see :func:`prepare`; ``fresh`` moves
+    another plan's results aside instead of refusing).  A chunk whose shard is whole and
+    checks out is not replayed; a damaged one is moved aside and played again.  Cells with
+    ``target_halfwidth`` run chunk by chunk until the focus seat's Wilson half-width
+    reaches the target (after ``min_games``) or ``games``.
     """
     check_backend(backend, jobs, address)
+    client = connect_dask(address) if backend == "dask" else None
+    try:
+        out = open_folder(out)
+        with folder_lock(out, f"study {study.name}"):
+            _run_locked(study, out, backend, jobs, client, progress, echo, fresh)
+    finally:
+        if client is not None:
+            client.close()
+    return out / "shards"
+
+
+def open_folder(out: str | Path) -> Path:
+    """Create results folder ``out`` (one BadInput line when it cannot be written)."""
     out = Path(out)
     try:
         out.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise BadInput(f"output directory {str(out)!r} cannot be created ({exc.strerror})") \
-            from None
+        raise BadInput(f"output directory {str(out)!r} cannot be created "
+                       f"({exc.strerror})") from None
     if not os.access(out, os.W_OK):
         raise BadInput(f"output directory {str(out)!r} is not writable")
-    prepare(study, out, fresh)  # validates every cell (builds its plan) before any game
+    return out
 
+
+def _pending(study: Study, out: Path, c: Cell, echo, bar) -> list:
+    """The chunks of fixed-size cell ``c`` still to play (a damaged shard is set aside)."""
+    todo = []
+    for first, n, path in chunks(study, c, out):
+        if shard_ok(path, n):
+            if bar is not None:
+                bar.update(n)
+            continue
+        if path.exists():
+            set_aside(out, path, echo)
+        todo.append((c, first, n, str(path)))
+    return todo
+
+
+def _run_locked(study, out, backend, jobs, client, progress, echo, fresh):
+    removed = remove_temps(out)
+    if removed:
+        echo(f"{out}: removed {removed} temporary file(s) a killed run left behind")
+    prepare(study, out, fresh, echo)  # validates every cell (builds its plan) before any game
     total = sum(c.games for c in study.cells)
     bar = None
     if progress:
@@ -295,45 +381,50 @@ def run_study(study: Study, out: str | Path, backend: str = "local", jobs: int =
 
         bar = progress_bar(total, study.name, delay=2)
     t0 = time.perf_counter()
-    client = None
-    if backend == "dask":
-        from dask.distributed import Client
-
-        client = Client(address)
     try:
-        seq = [c for c in study.cells if c.target_halfwidth > 0]
-        fixed = [c for c in study.cells if c.target_halfwidth <= 0]
         jobs_list = []
-        for c in fixed:
+        for c in study.cells:
             cell_dir(out, c).mkdir(parents=True, exist_ok=True)
-            for first, n, path in chunks(study, c, out):
-                if shard_ok(path, n):
-                    if bar is not None:
-                        bar.update(n)
-                    continue
-                jobs_list.append((c, first, n, str(path)))
+            if c.target_halfwidth <= 0:
+                jobs_list += _pending(study, out, c, echo, bar)
         _run_jobs(jobs_list, study.seed, backend, jobs, client, bar)
-        for c in seq:  # sequential stopping decides chunk by chunk
-            cell_dir(out, c).mkdir(parents=True, exist_ok=True)
-            done_paths = []
-            for first, n, path in chunks(study, c, out):
-                if not shard_ok(path, n):
-                    _chunk_job(c, study.seed, first, n, str(path), None)
-                done_paths.append(path)
-                if bar is not None:
-                    bar.update(n)
-                done, half = _focus_interval(c, done_paths)
-                if done >= c.min_games and half <= c.target_halfwidth:
-                    if bar is not None:  # the rest is skipped: the interval is narrow enough
-                        bar.update(c.games - first - n)
-                    break
+        for c in study.cells:  # sequential stopping decides chunk by chunk
+            if c.target_halfwidth > 0:
+                _run_sequential(study, out, c, echo, bar)
     finally:
         if bar is not None:
             bar.close()
-        if client is not None:
-            client.close()
     echo(f"{study.name}: {total} games planned, {time.perf_counter() - t0:.1f} s")
-    return out / "shards"
+
+
+def _run_sequential(study, out, c, echo, bar):
+    done_paths = []
+    for first, n, path in chunks(study, c, out):
+        if not shard_ok(path, n):
+            if path.exists():
+                set_aside(out, path, echo)
+            _chunk_job(c, study.seed, first, n, str(path), None)
+        done_paths.append((path, n))
+        if bar is not None:
+            bar.update(n)
+        done, half = _focus_interval(c, done_paths)
+        if done >= c.min_games and half <= c.target_halfwidth:
+            if bar is not None:  # the rest is skipped: the interval is narrow enough
+                bar.update(c.games - first - n)
+            break
+
+
+def connect_dask(address: str, timeout: float = 10.0):
+    """A Dask client for ``address``; a malformed or unreachable address is one BadInput
+    line, before anything is written."""
+    from dask.distributed import Client
+
+    try:
+        return Client(address, timeout=timeout)
+    except Exception as exc:  # noqa: BLE001  (malformed, refused, timed out: one line)
+        why = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+        raise BadInput(f"cannot reach the Dask scheduler at {address!r} ({why[:160]}); "
+                       "valid: tcp://HOST:PORT of a running scheduler") from None
 
 
 def _run_jobs(jobs_list, seed, backend, jobs, client, bar):
@@ -390,8 +481,14 @@ def iter_cell_frames(out: str | Path, cell: Cell, columns=None):
     for first in range(0, cell.games, chunk):
         n = min(chunk, cell.games - first)
         p = d / f"{first:010d}.parquet"
-        if shard_ok(p, n):
-            yield pd.read_parquet(p, columns=columns)
+        if not p.exists():
+            continue
+        df = read_shard(p, n, columns)
+        if df is None:  # checked when the study ran: damaged since
+            raise BadInput(f"shard {str(p)!r} fails its checksum (damaged since it was "
+                           "written); rerun the study to set it aside and play its games "
+                           "again")
+        yield df
 
 
 def cell_frame(out: str | Path, cell: Cell, columns=None) -> pd.DataFrame:

@@ -13,13 +13,15 @@ deliberate behaviour change is expected to move metrics (refresh with ``--update
 from __future__ import annotations
 
 import json
+import math
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
-from experiments.api import simulate
+from experiments.api import MAX_GAMES, plan, simulate
 from experiments.io import write_atomic
 from experiments.options import game_options
 from experiments.stats import holm, welch_p
@@ -162,7 +164,10 @@ def write_baseline(path, cells, seed: int = 0, threads=None, echo=print) -> Path
 
 
 def load_baseline(path) -> dict:
-    """Read and validate a baseline file; any defect is a one-line BadInput."""
+    """Read and validate a baseline file; any defect is a one-line BadInput naming the cell
+    and field.  A gate must be able to fail: every metric is finite, every cell carries a
+    fingerprint that decodes to one print per game, and every cell replays (its agents,
+    player count, setup and rules overrides are valid)."""
     p = Path(path)
     if not p.is_file():
         raise BadInput(f"baseline {str(path)!r} does not exist")
@@ -172,40 +177,70 @@ def load_baseline(path) -> dict:
         raise BadInput(f"baseline {str(path)!r} is not valid JSON ({exc})") from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise BadInput(f"baseline {str(path)!r}: format must be {FORMAT!r}")
+    if isinstance(doc.get("seed"), bool) or not isinstance(doc.get("seed"), int) \
+            or doc["seed"] < 0:
+        raise BadInput(f"baseline {str(path)!r}: 'seed' must be an integer >= 0")
     cells = doc.get("cells")
     if not isinstance(cells, list) or not cells:
         raise BadInput(f"baseline {str(path)!r}: 'cells' must be a non-empty list")
-    need = {"game": str, "players": int, "agents": str, "sets": list, "games": int,
-            "version": int, "metrics": dict}
     for i, c in enumerate(cells):
-        for k, t in need.items():
-            if not isinstance(c, dict) or not isinstance(c.get(k), t):
-                raise BadInput(f"baseline {str(path)!r}: cell {i} needs {k!r} ({t.__name__})")
-        get_game(c["game"])  # unknown game: BadInput naming the valid ones
-        if "setup" in c and not (c["setup"] is None or isinstance(c["setup"], str)):
-            raise BadInput(f"baseline {str(path)!r}: cell {i} 'setup' must be a name")
-        if not c["metrics"]:
-            raise BadInput(f"baseline {str(path)!r}: cell {i} has no metrics (a gate that "
-                           "tests nothing cannot pass)")
-        for m, v in c["metrics"].items():
-            if not (isinstance(v, dict) and {"mean", "sd", "n"} <= set(v)):
-                raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r} needs "
-                               "mean, sd and n")
-            for k in ("mean", "sd", "n"):
-                if isinstance(v[k], bool) or not isinstance(v[k], (int, float)):
-                    raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r}: {k} "
-                                   f"must be a number, got {v[k]!r}")
-            if v["n"] < 2 or v["sd"] < 0:
-                raise BadInput(f"baseline {str(path)!r}: cell {i} metric {m!r} has n={v['n']}"
-                               f", sd={v['sd']} (needs n >= 2 and sd >= 0)")
-        fp = c.get("fingerprint")
-        if fp is not None and not (isinstance(fp, dict) and isinstance(fp.get("sha256"), str)
-                                   and isinstance(fp.get("games16"), str)):
-            raise BadInput(f"baseline {str(path)!r}: cell {i} 'fingerprint' needs sha256 and "
-                           "games16 strings")
-    if not isinstance(doc.get("seed"), int):
-        raise BadInput(f"baseline {str(path)!r}: 'seed' must be an integer")
+        why = _cell_problem(c)
+        if why is not None:
+            raise BadInput(f"baseline {str(path)!r}: cell {i} {why}")
     return doc
+
+
+_NEED = {"game": str, "players": int, "agents": str, "sets": list, "games": int,
+         "version": int, "metrics": dict}
+
+
+def _cell_problem(c) -> str | None:
+    """What is wrong with baseline cell ``c`` (a phrase naming the field), or None."""
+    if not isinstance(c, dict):
+        return "must be an object"
+    for k, t in _NEED.items():
+        if isinstance(c.get(k), bool) or not isinstance(c.get(k), t):
+            return f"needs {k!r} ({t.__name__})"
+    spec = get_game(c["game"]).SPEC  # unknown game: BadInput naming the valid ones
+    if "setup" in c and not (c["setup"] is None or isinstance(c["setup"], str)):
+        return "'setup' must be a name"
+    if not 2 <= c["games"] <= MAX_GAMES:
+        return f"'games' is {c['games']!r}; valid: 2..{MAX_GAMES:,}"
+    if not all(isinstance(x, str) and "=" in x for x in c["sets"]):
+        return f"'sets' is {c['sets']!r}; valid: a list of 'path=value' strings"
+    try:  # the cell must replay: agents, players, setup and overrides as simulate has them
+        plan(spec.name, c["agents"], c["players"], c.get("setup"), None, tuple(c["sets"]))
+    except BadInput as exc:
+        return f"does not replay: {exc}"
+    if not c["metrics"]:
+        return "has no metrics (a gate that tests nothing cannot pass)"
+    for m, v in c["metrics"].items():
+        if not (isinstance(v, dict) and {"mean", "sd", "n"} <= set(v)):
+            return f"metric {m!r} needs mean, sd and n"
+        for k in ("mean", "sd", "n"):
+            if isinstance(v[k], bool) or not isinstance(v[k], (int, float)):
+                return f"metric {m!r}: {k} must be a number, got {v[k]!r}"
+            if not math.isfinite(v[k]):
+                return f"metric {m!r}: {k} is {v[k]!r}; a gate needs finite numbers"
+        if v["n"] < 2 or v["sd"] < 0:
+            return f"metric {m!r} has n={v['n']}, sd={v['sd']} (needs n >= 2 and sd >= 0)"
+    fp = c.get("fingerprint")
+    if fp is None:
+        return ("has no 'fingerprint' (an unchanged engine could not be checked game by "
+                "game; rewrite the baseline with --update)")
+    if not (isinstance(fp, dict) and isinstance(fp.get("sha256"), str)
+            and isinstance(fp.get("games16"), str)):
+        return "'fingerprint' needs sha256 and games16 strings"
+    if not re.fullmatch(r"[0-9a-f]{64}", fp["sha256"]):
+        return "'fingerprint' sha256 must be 64 hex digits"
+    try:
+        prints = _unpack(fp["games16"])
+    except Exception:  # noqa: BLE001  (bad base64, bad zlib, odd length: all one defect)
+        return "'fingerprint' games16 does not decode (corrupt)"
+    if len(prints) != c["games"]:
+        return (f"'fingerprint' games16 holds {len(prints)} games, the cell {c['games']} "
+                "(corrupt)")
+    return None
 
 
 def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
@@ -231,6 +266,7 @@ def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
             raise BadInput(f"game {g!r} has no cell in baseline {str(path)!r}; "
                            f"valid: {', '.join(known)}")
     tests, exact = [], []
+    fingerprinted = 0  # cells checked game by game
     n_metrics = sum(len(c["metrics"]) for c in doc["cells"])
     for i, c in enumerate(doc["cells"]):
         if games and c["game"] not in games:
@@ -242,8 +278,9 @@ def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
                  "(a declared behaviour change: statistical test; refresh with --update once "
                  "reviewed)")
         now, (sha, prints) = measure(c, seed, i, threads, prints=True)
-        fp = c.get("fingerprint")
-        if not bumped and same_seed and fp is not None:
+        fp = c["fingerprint"]
+        if not bumped and same_seed:
+            fingerprinted += 1
             if sha != fp["sha256"]:
                 old = _unpack(fp["games16"])
                 k = min(len(old), len(prints))
@@ -266,8 +303,17 @@ def check(path, seed: int | None = None, alpha: float = 0.01, threads=None,
             echo(f"  {_label(c)}: {m} {b['mean']:.4f} -> {a['mean']:.4f}, shift {d:+.4f} "
                  f"[{d - 1.96 * se:+.4f}, {d + 1.96 * se:+.4f}]; detectable at 80% power: "
                  f"{mde(b['n'], b['sd'], alpha / max(n_metrics, 1)):.4f}")
+    untestable = [t for t in tests if not math.isfinite(t[-1])]
+    tests = [t for t in tests if math.isfinite(t[-1])]
+    for t in untestable:
+        echo(f"  UNTESTED {t[1]}: {t[2]} gave no p-value (a non-finite measurement)")
     adj = holm([t[-1] for t in tests])
     moved = [Moved(*t, q) for t, q in zip(tests, adj) if q < alpha]
+    if not tests and not fingerprinted:  # a gate that checked nothing must not pass
+        echo(f"{path}: nothing was checked (no metric gave a p-value and no cell was "
+             "compared game by game): FAIL")
+        return [Moved(-1, "(whole baseline)", "nothing checked", math.nan, math.nan,
+                      math.nan, math.nan)]
     echo(f"{path}: {len(doc['cells'])} cells; exact check where the version is unchanged "
          f"({len(exact)} changed); {len(tests)} metrics tested (Welch z, Holm, alpha "
          f"{alpha}, seed {seed}): {len(moved)} moved")

@@ -80,7 +80,14 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         raise BadInput(f"unknown profile {profile!r}; valid: {', '.join(PROFILES)}")
     from experiments.execute import check_backend
 
+    from experiments.env import check_environment, env_warmup_jobs
+
     check_backend(backend, jobs, address)
+    check_environment()
+    if backend == "dask":  # an unreachable scheduler fails before any folder is made
+        from experiments.execute import connect_dask
+
+        connect_dask(address).close()
     names = list(studies) if studies else list(STUDIES)
     for n in names:
         study_module(n)
@@ -103,8 +110,7 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
 
         games = sorted({c.game for n in names
                         for c in study_module(n).build(profile, seed).cells})
-        procs = os.environ.get("DARKBALANCE_WARMUP_JOBS")
-        procs = max(jobs, os.cpu_count() or 1) if procs is None else int(procs)
+        procs = env_warmup_jobs(max(jobs, os.cpu_count() or 1))
         if procs > 0:
             warmup(games, echo=echo, jobs=procs)
     done = {}

@@ -161,3 +161,14 @@ def test_committed_baseline_passes(game, monkeypatch):
                         lambda c, *a, **k: measured.append(c["game"]) or real(c, *a, **k))
     assert R.check(BASELINE, games=[game], echo=lambda *_: None) == []
     assert measured and set(measured) == {game}
+
+
+def test_a_gate_that_checks_nothing_fails(small_baseline, monkeypatch):
+    """No metric gave a p-value and no cell was compared game by game (here: another seed,
+    and every test undefined): the gate fails instead of passing on nothing."""
+    monkeypatch.setattr(R, "welch_p", lambda *a: math.nan)
+    lines = []
+    moved = R.check(small_baseline, seed=5, echo=lines.append)
+    assert len(moved) == 1 and moved[0].metric == "nothing checked"
+    assert any("nothing was checked" in ln for ln in lines)
+    assert sum("UNTESTED" in ln for ln in lines) == 2 + 1 + 4 + 1 + 1  # every metric named

@@ -239,3 +239,121 @@ def test_backend_input_errors(tmp_path):
     with pytest.raises(BadInput, match="--jobs must be a positive integer"):
         run_study(_study(), tmp_path, backend="loky", jobs=-5, **QUIET)
     assert not (tmp_path / "shards").exists()
+
+
+def _flip(path: Path, at: float) -> None:
+    b = bytearray(path.read_bytes())
+    b[int(len(b) * at)] ^= 0x10
+    path.write_bytes(bytes(b))
+
+
+@pytest.mark.parametrize("where", [0.02, 0.3, 0.5, 0.97])
+def test_flipped_bit_is_caught_set_aside_and_replayed(tmp_path, reference, where):
+    """One flipped bit anywhere (page header near the start, data in the middle) reads as
+    damaged, never as other games: the shard is set aside with a line naming it and its
+    games are played again, equal to the reference."""
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    p = cell_dir(tmp_path, st.cells[0]) / "0000000050.parquet"
+    _flip(p, where)
+    assert games_on_disk(st, tmp_path) == 170
+    lines = []
+    run_study(st, tmp_path, progress=False, echo=lines.append)
+    named = [ln for ln in lines if "failed its checksum" in ln]
+    assert len(named) == 1 and str(p) in named[0]
+    aside = sorted(p.name for p in (tmp_path / "shards.damaged").rglob("0*"))
+    assert len(aside) == 2 and aside[1] == aside[0] + ".sha256", aside  # with its checksum
+    _same(_frames(tmp_path, st), reference[1])
+
+
+def test_a_shard_damaged_after_the_run_is_named_not_read(tmp_path):
+    """Reading back (analysis) never returns a damaged shard's games: one line names it."""
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    p = cell_dir(tmp_path, st.cells[1]) / "0000000000.parquet"
+    _flip(p, 0.5)
+    with pytest.raises(BadInput, match="0000000000.parquet.*fails its checksum"):
+        cell_frame(tmp_path, st.cells[1])
+
+
+@pytest.mark.parametrize("how", ["rewritten", "checksum lost"])
+def test_shard_its_checksum_does_not_vouch_for_is_replayed(tmp_path, reference, how):
+    """A shard rewritten behind the study's back (the same games, other bytes), or one
+    whose checksum file is gone (a kill between the two writes, an older darkbalance),
+    is not trusted: it is replayed."""
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    p = cell_dir(tmp_path, st.cells[0]) / "0000000000.parquet"
+    if how == "rewritten":
+        pd.read_parquet(p).to_parquet(p, index=False, compression="gzip")
+    else:
+        Path(str(p) + ".sha256").unlink()
+    assert games_on_disk(st, tmp_path) == 170
+    run_study(st, tmp_path, **QUIET)
+    _same(_frames(tmp_path, st), reference[1])
+
+
+def test_missing_manifest_is_rewritten_and_says_what_it_reused(tmp_path):
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    (tmp_path / "manifest.json").unlink()
+    lines = []
+    run_study(st, tmp_path, progress=False, echo=lines.append)
+    assert any("no readable manifest, but 220 games" in ln for ln in lines), lines
+    assert load_manifest(tmp_path)["seed"] == 3
+
+
+def test_damaged_manifest_is_refused_then_fresh_keeps_the_plans_cells(tmp_path):
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    kept = {p.name: p.stat().st_mtime_ns for p in cell_dir(tmp_path, st.cells[0]).iterdir()}
+    text = (tmp_path / "manifest.json").read_text()
+    (tmp_path / "manifest.json").write_text(text[: len(text) // 2])
+    with pytest.raises(BadInput, match="manifest.json' is damaged.*--fresh"):
+        run_study(st, tmp_path, **QUIET)
+    run_study(st, tmp_path, fresh=True, **QUIET)
+    now = {p.name: p.stat().st_mtime_ns for p in cell_dir(tmp_path, st.cells[0]).iterdir()}
+    assert now == kept, "shards the plan names were replayed"
+    assert load_manifest(tmp_path)["chunk"] == 50
+
+
+_HOLD_SCRIPT = """
+import sys, time
+from experiments.shards import folder_lock
+with folder_lock(sys.argv[1], "study held"):
+    print("held", flush=True)
+    time.sleep(60)
+"""
+
+
+def test_one_run_per_results_folder(tmp_path, reference):
+    """A folder another live process holds is refused, with or without --fresh (its shards
+    stay where they are); once that process dies the folder is free again."""
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-c", _HOLD_SCRIPT, str(tmp_path)], env=env,
+                            cwd=ROOT, stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "held"
+        for fresh in (False, True):
+            with pytest.raises(BadInput, match=f"in use by study held pid {proc.pid}"):
+                run_study(_study(seed=9), tmp_path, fresh=fresh, **QUIET)
+        assert not list(tmp_path.glob("shards.old-*")), "--fresh moved a running study's shards"
+    finally:
+        proc.kill()
+        proc.wait()
+    run_study(st, tmp_path, **QUIET)
+    _same(_frames(tmp_path, st), reference[1])
+
+
+def test_temp_shards_of_a_killed_run_are_removed(tmp_path):
+    st = _study()
+    run_study(st, tmp_path, **QUIET)
+    d = cell_dir(tmp_path, st.cells[0])
+    left = d / ".0000000100.parquet.abc123.tmp.parquet"  # what write_atomic leaves on SIGKILL
+    left.write_bytes(b"x" * 1000)
+    lines = []
+    run_study(st, tmp_path, progress=False, echo=lines.append)
+    assert not left.exists()
+    assert any("removed 1 temporary file" in ln for ln in lines)

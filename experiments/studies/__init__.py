@@ -42,15 +42,27 @@ def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "res
     if not available(name):
         echo(f"{name}: skipped, needs an engine not yet registered ({', '.join(mod.GAMES)})")
         return None
-    from experiments.execute import check_backend
+    from experiments.execute import check_backend, check_resumable, connect_dask, open_folder
+    from experiments.shards import folder_lock
 
     check_backend(backend, jobs, address)
-    out = Path(root) / name
+    if backend == "dask":  # an unreachable scheduler fails before any folder is made
+        connect_dask(address).close()
     t0 = time.perf_counter()
     study = mod.build(profile, seed)
-    reused = games_on_disk(study, out)
-    run_study(study, out, backend=backend, jobs=jobs, address=address, echo=echo, fresh=fresh)
-    sections = mod.analyse(study, out)
+    if not fresh:  # another plan's (or a damaged) folder is refused before anything is made
+        check_resumable(study, Path(root) / name)
+    out = open_folder(Path(root) / name)
+    with folder_lock(out, f"study {name}"):  # held while playing and while reading back
+        reused = games_on_disk(study, out)
+        run_study(study, out, backend=backend, jobs=jobs, address=address, echo=echo,
+                  fresh=fresh)
+        sections = mod.analyse(study, out)
+        return _write(name, mod, profile, seed, study, out, sections, reused, t0)
+
+
+def _write(name, mod, profile, seed, study, out, sections, reused, t0) -> Path:
+    """The study's report page, with what it played and what it reused."""
     games = sorted({c.game for c in study.cells})
     agents = sorted({a for c in study.cells for a in c.agents})
     meta = {
