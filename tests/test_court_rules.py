@@ -739,10 +739,12 @@ def test_fail_effect_ties_oldest_first_and_floor(PR):
     # seat 0 (oldest) pays first: 0 souls left, it gives seat 1 nothing more; then seat 3
     # (0 souls) can give nothing: with no souls left neither pays twice
     assert t.souls == [0, 2, 2, 0]
-    t = harvest_table(p, souls=[3, 5, 5, 3], thresh=20, hcard=h)
+    t = harvest_table(p, souls=[2, 5, 5, 3], thresh=20, hcard=h)
     t.offer_all({0: 1, 1: 3, 2: 3, 3: 1})
-    # seat 0 gives 1 to seat 1 and 1 to seat 3; then seat 3 (now 3) gives 1 to seat 0 and 1 to 2
-    assert t.souls == [1, 3, 3, 1]
+    # 1, 2, 2, 2 left: seat 0 (oldest) goes first and has 1 soul, for its left neighbour
+    # (seat 1); then seat 3 gives 1 to seat 0 and 1 to seat 2.  Youngest first would end
+    # [0, 3, 3, 1] (seat 3 pays seat 0 first, who then has 2 to give)
+    assert t.souls == [1, 3, 3, 0]
     hs = hcard(p, "lose-souls", 4)
     t = harvest_table(p, souls=[2, 9, 9, 9], thresh=30, hcard=hs)
     t.offer_all({0: 1, 1: 3, 2: 3, 3: 3})
@@ -1039,7 +1041,8 @@ def test_council_of_osteomancy(PR):
 
 def test_death_takes_from_richest_and_poorest(PR):
     """CD-CARD-40 CD-CARD-41: Death makes the richest and the poorest give up souls; a tie
-    on one side (unbroken by the Bone Favor) spares that side."""
+    for either the most or the fewest souls, unbroken by the Bone Favor, means nobody
+    gives up souls (the untied side is spared too)."""
     p = PR[4]
     a = card_a(p, "death")
     t = court_table(p, ("death", None, None), souls=[10, 6, 4, 8], infl=[5, 5, 5, 5])
@@ -1048,10 +1051,31 @@ def test_death_takes_from_richest_and_poorest(PR):
     assert t.dec == L.D_FAVOR                         # a United card: pick a Favor
     t = court_table(p, ("death", None, None), souls=[10, 10, 4, 8], infl=[5, 5, 5, 5])
     t.bid({0: (FL, 1), 1: (SP, 0), 2: (SP, 0), 3: (SP, 0)})
-    assert t.souls == [10, 10, 4 - a, 8]
+    assert t.souls == [10, 10, 4, 8]
     t = court_table(p, ("death", None, None), souls=[10, 6, 4, 4], infl=[5, 5, 5, 5])
     t.bid({0: (FL, 1), 1: (SP, 0), 2: (SP, 0), 3: (SP, 0)})
-    assert t.souls == [10 - a, 6, 4, 4]
+    assert t.souls == [10, 6, 4, 4]
+
+
+def test_death_tie_broken_by_bone_favor(PR):
+    """CD-CARD-41 CD-FAVOR-08: the Bone Favor holder may break Death's tie, and then both
+    sides pay; the Favor breaks one tie a round, so a tie on both sides still spares
+    everyone."""
+    p = PR[4]
+    a = card_a(p, "death")
+    t = court_table(p, ("death", None, None), souls=[10, 10, 4, 8], infl=[5, 5, 5, 5],
+                    favors=(-1, -1, 3))
+    t.bid({0: (FL, 1), 1: (SP, 0), 2: (SP, 0), 3: (SP, 0)})
+    assert t.dec == L.D_TIE and t.cur == 3 and t.legal() == {OPT(0), OPT(1), NO}
+    t.step(OPT(1))
+    assert t.souls == [10, 10 - a, 4 - a, 8]
+    t = court_table(p, ("death", None, None), souls=[10, 10, 4, 4], infl=[5, 5, 5, 5],
+                    favors=(-1, -1, 3))
+    t.bid({0: (FL, 1), 1: (SP, 0), 2: (SP, 0), 3: (SP, 0)})
+    assert t.dec == L.D_TIE and t.cur == 3
+    t.step(OPT(0))
+    assert t.dec != L.D_TIE                           # the Favor's one use is spent
+    assert t.souls == [10, 10, 4, 4]
 
 
 def test_shieve_and_mortis_limits(PR):
@@ -1104,6 +1128,35 @@ def test_malavestros_swap_binds(PR):
     t.step(OPT(1))
     assert t.offer == [5, 0, e]
     assert t.s[L.FAILS] == 1 and t.souls == [4, 9 - e - k, 9]
+
+
+def test_exraile_own_offering_reading(PR):
+    """CD-CARD-47 CD-CARD-48: Exraile's two readings.  By default its holder makes another
+    player raise their Offering; with court.raise_offering_target = "own" (the Malavestros
+    note's "you ... offered 4 souls under the guidance of Exraile") the holder may raise
+    only their own Offering, to a, from behind their own screen."""
+    e = card_a(PR[3], "exraile")
+    t = harvest_table(PR[3], souls=[9, 9, 9], thresh=20, slots=[(FL, "exraile", 0, 1)])
+    t.offer_all({0: 1, 1: 1, 2: 1})
+    assert t.dec == L.D_TARGET and t.cur == 0 and t.legal() == {OPT(1), OPT(2), NO}
+    p = params_with(3, 'court.raise_offering_target="own"')
+    t = harvest_table(p, souls=[9, 9, 9], thresh=e + 2, slots=[(FL, "exraile", 0, 1)])
+    t.offer_all({0: 1, 1: 1, 2: 1})
+    assert t.dec == L.D_TARGET and t.cur == 0 and t.legal() == {OPT(0), NO}
+    t.step(OPT(0))
+    # the raised Offering (e + 1 + 1) meets the threshold: no failure
+    assert t.souls == [9 - e, 8, 8] and t.s[L.FAILS] == 0
+
+
+def test_unnamed_bone_3_has_no_effect(PR):
+    """CD-CARD-03: the third unnamed Bone card has no known text, so it has no effect (it
+    is not the soul gain once invented for Gethsemoni): its winner takes only the Bone
+    Favor."""
+    p = PR[3]
+    assert EFFECTS[int(p[L.P_CARD_EFFECT + card_id("unnamed_bone_3")])] == "none"
+    t = court_table(p, (None, None, "unnamed_bone_3"), souls=[5, 5, 5], infl=[5, 5, 5])
+    t.bid({0: (BO, 1), 1: (FL, 0), 2: (FL, 0)})
+    assert t.souls == [5, 5, 5] and t.infl[0] == 4 and t.favor[BO] == 0
 
 
 def test_odium_floor_and_public_zero(PR):

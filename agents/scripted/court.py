@@ -24,11 +24,12 @@ Fixes of issue 16 (the pre-fix player is the ``legacy`` persona, court_legacy.py
   same card and the others went unbid.  Now a seat predicts the table: the seats in
   order of Influence (then seat) each take the card best for them after the ones already
   taken (a taken card is worth a share), and a seat bids on its own card, as much as
-  the persona bids on a card of that worth (a card worth 1-2.5 souls goes for 1, the
-  least that wins it uncontested).  A first version bid 1 on every card it predicted
-  uncontested; bids are hidden, so any seat valuing the card more outbid it, and a lone
-  legacy player beat two of them 64.9% [62.8, 66.9] at 3 players (1 legacy, 2 fair-share,
-  2,000 games), against 12.5% [10.7, 14.5] now (1,200 games);
+  the persona bids on a card of that worth (a card worth 1-2.5 souls goes for 1: a lone
+  bid of 0 wins a card, by the rulebook, but 1 beats a rival who bids 0 on it).  A
+  first version bid 1 on every card it predicted uncontested; bids are hidden, so any
+  seat valuing the card more outbid it, and a lone legacy player beat two of them 64.9%
+  [62.8, 66.9] at 3 players (1 legacy, 2 fair-share, 2,000 games), against 12.5%
+  [10.7, 14.5] now (1,200 games);
 * the Favors: the Flesh Favor counted 0.5 and the others 1.5 (arbitrary): now every
   Favor counts the same, and one the seat already holds counts nothing;
 * the free rider no longer assumes everyone else offers ceil(T/n): after a failed
@@ -414,6 +415,13 @@ def _target(state, params, persona, legal, n, me):
         if _total_offer(state, P) >= state[L.THRESH]:
             if _has(legal, n, L.A_DECLINE):
                 return L.A_DECLINE
+        if params[L.P_RAISE_OWN]:
+            # own Offering (the other reading of Exraile): raise it while the Harvest
+            # falls short, since a failure costs more than the souls it gives
+            if min(a - state[L.OFFER + me], state[L.SOULS + me]) > 0 \
+                    and _has(legal, n, L.OPT_BASE + me):
+                return L.OPT_BASE + me
+            return L.A_DECLINE if _has(legal, n, L.A_DECLINE) else legal[0]
         best = -1
         gain = 0
         for s in range(P):

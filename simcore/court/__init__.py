@@ -45,8 +45,10 @@ assert len(CARD_KEYS) == L.NUM_CARDS
 SPEC = GameSpec(
     name="court",
     game_id=2,
-    version=3,  # 2: won_<card> info columns; 3: 3-6 players (2 only as the two-player
-    # variant), Gethsemoni is the Queen of the Dead, a lone bid of 0 wins its card
+    version=4,  # 2: won_<card> info columns; 3: 3-6 players (2 only as the two-player
+    # variant), Gethsemoni is the Queen of the Dead, a lone bid of 0 wins its card;
+    # 4: an unbroken tie on either side of Death spares everyone, the third unnamed Bone
+    # card has no effect
     players=(3, 6),  # the box (public facts); 2 only through the two-player variant
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -151,6 +153,7 @@ def compile_params(rules, players, setup):
     choice(rules, "court.card_duration", ("round",))
     p[L.P_UNITED_DECLINE] = int_in(rules, "court.united_may_decline", 0, 1)
     p[L.P_RESCUE_SHORT] = int_in(rules, "court.rescue_shortfall", 0, 1)
+    p[L.P_RAISE_OWN] = choice(rules, "court.raise_offering_target", ("another", "own"))
     p[L.P_HARVESTS] = int_in(rules, "harvest.count", 1, L.MAX_HDECK - 1)
     p[L.P_BONUS] = int_in(rules, "harvest.bonus_influence", 0, L.MAX_BID)
     p[L.P_BONUS_CAP] = int_in(rules, "harvest.bonus_cap", 0, L.MAX_BID)

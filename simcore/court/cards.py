@@ -10,7 +10,8 @@ its faction):
 * Court step e (``immediate``): gain-influence, gain-souls, target-loses-souls,
   steal-souls, neighbours-lose-souls, plague, richest-loses-souls,
   richest-and-poorest-lose-souls, expose, stake-souls;
-* Harvest step d, after the reveal (``adjust``): raise-offering (Exraile),
+* Harvest step d, after the reveal (``adjust``): raise-offering (Exraile: another
+  player's Offering, or the holder's own by ``court.raise_offering_target``),
   force-failure-after-reveal (Ghetis), add-bank-souls (Mortighull),
   add-own-souls (Shieve), swap-offerings (Malavestros);
 * Harvest step e, paying the Celestials (``claim_excess``): claim-excess (Gallevarbe);
@@ -48,18 +49,24 @@ def slot_effect(state, params, slot):
 
 
 @row_kernel
+def _single_extreme(state, params, slot, eff, want_max):
+    """The single richest (or poorest) seat; on a tie the Bone Favor holder may pick one.
+    -2 while waiting for that holder, -1 when the tie stands."""
+    m = extreme_mask(state, params, L.SOULS, want_max)
+    if popcount(m) > 1:
+        return tie(state, params, m, eff, slot)
+    return lowest_seat(m)
+
+
+@row_kernel
 def _loses_extreme(state, params, slot, eff, want_max, a):
     """The single richest (or poorest) seat loses ``a`` souls; a tie spares everyone
     unless the Bone Favor holder breaks it.  False while waiting for that holder."""
-    m = extreme_mask(state, params, L.SOULS, want_max)
-    if popcount(m) > 1:
-        t = tie(state, params, m, eff, slot)
-        if t == -2:
-            return False
-        if t < 0:
-            return True
-        m = 1 << t
-    lose_souls(state, lowest_seat(m), a)
+    t = _single_extreme(state, params, slot, eff, want_max)
+    if t == -2:
+        return False
+    if t >= 0:
+        lose_souls(state, t, a)
     return True
 
 
@@ -99,21 +106,24 @@ def immediate(state, params, slot):
     elif eff == L.E_RICHEST_LOSE:
         return _loses_extreme(state, params, slot, eff, True, a)
     elif eff == L.E_DEATH:
-        # both sides are judged on the souls before either pays; SUB2 = 1 richest, 2 poorest
+        # the Death note: an unbroken tie on either side means nobody gives up souls, so
+        # both sides are settled before anyone pays; SUB2 = 1 richest, 2 poorest, and
+        # SCRATCH keeps the richest seat while the poorest side is settled
         if state[L.SUB2] == 1:
-            state[L.SCRATCH] = extreme_mask(state, params, L.SOULS, False)
-            if not _loses_extreme(state, params, slot, eff, True, a):
-                return False
-            state[L.SUB2] = 2
-        m = state[L.SCRATCH]
-        if popcount(m) > 1:
-            t = tie(state, params, m, eff, slot)
+            t = _single_extreme(state, params, slot, eff, True)
             if t == -2:
                 return False
             if t < 0:
                 return True
-            m = 1 << t
-        lose_souls(state, lowest_seat(m), a)
+            state[L.SCRATCH] = t
+            state[L.SUB2] = 2
+        t = _single_extreme(state, params, slot, eff, False)
+        if t == -2:
+            return False
+        if t < 0:
+            return True
+        lose_souls(state, state[L.SCRATCH], a)
+        lose_souls(state, t, a)
     elif eff == L.E_STAKE:
         hi = cap(cap(a, state[L.SOULS + w]), L.MAX_AMT)
         if not state[L.READY]:
@@ -132,7 +142,11 @@ def adjust(state, params, slot):
     eff, a, b = slot_effect(state, params, slot)
     if eff == L.E_RAISE_OFFER or eff == L.E_SWAP:
         if not state[L.READY]:
-            opts = seat_options(others_mask(state, params, w)) | (1 << L.BIT_DECLINE)
+            # raise-offering on the holder's own Offering (court.raise_offering_target =
+            # own): the holder is the only seat offered
+            m = (1 << w) if eff == L.E_RAISE_OFFER and params[L.P_RAISE_OWN] \
+                else others_mask(state, params, w)
+            opts = seat_options(m) | (1 << L.BIT_DECLINE)
             if request(state, L.D_TARGET, w, L.LK_MASK, 0, 0, opts, eff, slot):
                 return False
         act = take(state)

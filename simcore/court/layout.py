@@ -56,7 +56,7 @@ State (int32)::
     HCARD        the current Harvest card id, -1 before this round's reveal
     BIDS_REVEALED / OFFERS_REVEALED   the simultaneous choices of this round are public
     BID_DONE / OFFER_DONE   bit per seat that has committed its hidden bid / Offering
-    SCRATCH      temporary value kept across a decision (Death's fewest mask)
+    SCRATCH      temporary value kept across a decision (Death's richest seat)
     FAVOR[f]     seat holding the Flesh / Spirit / Bone Favor, -1 nobody
     CLAIMED[f]   Favor f was claimed this round (United winners pick among the others)
     REVEALED[f]  Court card turned up from deck f this round, -1 none (round 1)
@@ -325,7 +325,8 @@ P_CARD_B = P_CARD_A + NUM_CARDS              # 95
 P_H_THRESH = P_CARD_B + NUM_CARDS            # 119
 P_H_FAIL = P_H_THRESH + NUM_HCARDS           # 131
 P_H_FAIL_A = P_H_FAIL + NUM_HCARDS           # 143
-PARAMS_SIZE = P_H_FAIL_A + NUM_HCARDS        # 155
+P_RAISE_OWN = P_H_FAIL_A + NUM_HCARDS        # 155: raise-offering acts on its holder's own Offering
+PARAMS_SIZE = P_RAISE_OWN + 1                # 156
 
 # ---- bounds ----------------------------------------------------------------------------
 # decisions per round at most: 6 bids + 1 Flesh adjust + 3 bid ties + 3 slots x (copy +

@@ -28,9 +28,11 @@ from simcore.spec import BadInput, GameSpec
 SPEC = GameSpec(
     name="frontier",
     game_id=6,
-    version=2,  # 2: the turn-start win check comes before the Rival's wipe-out; both
+    version=3,  # 2: the turn-start win check comes before the Rival's wipe-out; both
     # readings of "skip the Turn 4" named (eased, eased-row5); the starting cards enter
-    # deactivated (turn 1 skips Activation)
+    # deactivated (turn 1 skips Activation); 3: three readings added as swept
+    # alternatives (Faction read literally, full damage to each interceptor, a shooting
+    # Ruthless Hunter), their defaults unchanged
     players=(1, 1),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -87,14 +89,14 @@ def compile_params(rules, players, setup):
     p[L.P_EXHAUST_WIN] = int_in(rules, "mission.exhausted_win", 0, 1)
     p[L.P_COST_DELTA] = int_in(rules, "cost.faction_delta", 0, 10)
     p[L.P_COST_FLOOR] = int_in(rules, "cost.floor", 0, 10)
-    int_in(rules, "faction.player_is_tellus", 1, 1)
+    p[L.P_PLAYER_TELLUS] = int_in(rules, "faction.player_is_tellus", 0, 1)
     p[L.P_SHIP] = int_in(rules, "ship.enabled", 0, 1)
     p[L.P_SHIP_CRYSTAL] = int_in(rules, "ship.crystal", 0, 20)
     p[L.P_SHIP_RANGED] = int_in(rules, "ship.ranged", 0, 20)
     p[L.P_DMG_PERSISTS] = int_in(rules, "combat.damage_persists", 0, 1)
     p[L.P_VANISH_AFTER_ARMOR] = int_in(rules, "combat.vanish_after_armor", 0, 1)
     p[L.P_FIRST_STRIKE_KILLS] = int_in(rules, "combat.first_strike_kills", 0, 1)
-    int_in(rules, "combat.damage_split", 0, 0)
+    p[L.P_DAMAGE_EACH] = int_in(rules, "combat.damage_split", 0, 1)
     int_in(rules, "combat.interceptor_blocks", 1, 1)
     int_in(rules, "combat.reactions_own_phases", 1, 1)
     p[L.P_CP_FLOOR] = int_in(rules, "colonization.floor_zero", 0, 1)
@@ -105,7 +107,7 @@ def compile_params(rules, players, setup):
     int_in(rules, "deck.standard_open_army", 0, 7)
     int_in(rules, "deck.bunker_text", 0, 0)
     p[L.P_RIVAL_REACTIVATE] = int_in(rules, "rival.reactivate", 0, 1)
-    int_in(rules, "rival.abilities", 0, 0)
+    p[L.P_RIVAL_ABILITIES] = int_in(rules, "rival.abilities", 0, 1)
     int_in(rules, "rival.reveal_short", 1, 1)
     int_in(rules, "rival.target_bunker", 0, 0)
     # both readings are named setups, so the rules value only names them (not swept)

@@ -164,9 +164,11 @@ def hand_size(state):
 
 @row_kernel
 def _lose_cp(state, params, kind, vanish):
-    """Colonization lost when a Troop of ``kind`` leaves the field."""
+    """Colonization lost when a Troop of ``kind`` leaves the field.  A Tel·lus Troop costs
+    nothing while the player counts as Tel·lus (faction.player_is_tellus); read literally,
+    with no Spaceship to share its symbol, it is NOT from the player's Faction."""
     f = cf(params, kind, L.CF_FACTION)
-    if f == L.F_TELLUS:
+    if f == L.F_TELLUS and params[L.P_PLAYER_TELLUS]:
         return
     if f == L.F_NONE and params[L.P_NEUTRAL_LOSS] == 0:
         return

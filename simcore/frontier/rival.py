@@ -139,8 +139,14 @@ def _first_striker(state, params, s, r):
 @row_kernel
 def _attacker_hits(state, params, r):
     """Attacker r deals its Attack to its interceptors: lethal damage to the
-    interceptor with the least Life left first, then the next (assumed)."""
+    interceptor with the least Life left first, then the next (assumed); or, with
+    combat.damage_split = 1, its full Attack to each of them."""
     dmg = cf(params, state[L.RF_KIND + r], L.CF_ATTACK)
+    if params[L.P_DAMAGE_EACH]:
+        for s in range(state[L.TF_TOP]):
+            if state[L.TF_KIND + s] >= 0 and state[L.TF_INT + s] == r:
+                state[L.TF_DMG + s] += dmg
+        return
     first = -1
     while dmg > 0:
         best = -1
@@ -306,6 +312,45 @@ def draw_phase(state, params, rng):
 
 
 @row_kernel
+def rival_shots(state, params):
+    """With rival.abilities = 1, every activated Rival card with a Ranged value (the
+    Ruthless Hunter) shoots before the Rival assaults: at the Tel·lus Troop with the least
+    Life left (then the lowest slot), holding fire when none stands.  Armor and Shields
+    reduce the shot and twice the Life vanishes the Troop, as for the player's shots; the
+    shot is an ability, so the card still assaults."""
+    if params[L.P_RIVAL_ABILITIES] == 0:
+        return
+    for r in range(state[L.RF_TOP]):
+        k = state[L.RF_KIND + r]
+        if k < 0 or state[L.RF_ACT + r] == 0:
+            continue
+        raw = params[L.P_CARDS + k * L.CF_N + L.CF_RANGED]
+        if raw <= 0:
+            continue
+        best = -1
+        best_left = 1 << 30
+        for s in range(state[L.TF_TOP]):
+            kt = state[L.TF_KIND + s]
+            if kt >= 0 and state[L.TF_HOST + s] == -1 and cf(params, kt, L.CF_TYPE) == L.T_TROOP:
+                left = t_life(state, params, s) - state[L.TF_DMG + s]
+                if left < best_left:
+                    best_left = left
+                    best = s
+        if best < 0:
+            continue
+        kt = state[L.TF_KIND + best]
+        dmg = max(raw - cf(params, kt, L.CF_ARMOR) - cf(params, kt, L.CF_SHIELDS), 0)
+        test = dmg if params[L.P_VANISH_AFTER_ARMOR] else raw
+        life = t_life(state, params, best)
+        if test >= 2 * life and dmg > 0:
+            remove_tellus(state, params, best, True)
+        else:
+            state[L.TF_DMG + best] += dmg
+            if state[L.TF_DMG + best] >= life:
+                remove_tellus(state, params, best, False)
+
+
+@row_kernel
 def rival_turn_finish(state, params, rng):
     """Chart steps after the assault, end of the Rival turn, next Tel·lus turn."""
     row = rival_row(params, state[L.RTURN])
@@ -347,6 +392,8 @@ def rival_turn(state, params, rng):
     elif row == 4:
         reveal(state, params, 0, rng)
         reveal(state, params, 0, rng)
+    if row >= 1:
+        rival_shots(state, params)
     if row >= 2:
         if start_assault(state, params):
             return
