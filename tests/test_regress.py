@@ -171,4 +171,5 @@ def test_a_gate_that_checks_nothing_fails(small_baseline, monkeypatch):
     moved = R.check(small_baseline, seed=5, echo=lines.append)
     assert len(moved) == 1 and moved[0].metric == "nothing checked"
     assert any("nothing was checked" in ln for ln in lines)
-    assert sum("UNTESTED" in ln for ln in lines) == 2 + 1 + 4 + 1 + 1  # every metric named
+    # every metric named: connect4 2 seats + no sole winner + length, court 4 + 1 + 1
+    assert sum("UNTESTED" in ln for ln in lines) == (2 + 1 + 1) + (4 + 1 + 1)
