@@ -178,7 +178,7 @@ def _location_params(p, rules, setup):
             p[L.P_NMID + n] = sm
             p[L.P_NBOT + n] = sb
     if setup == "random":
-        pool = rules["setup.random_pool"]
+        pool = random_pool(rules)
         if not isinstance(pool, list) or len(set(pool)) != len(pool) or len(pool) < L.NLOC \
                 or not all(isinstance(x, int) and x in VALID_NUMBERS for x in pool):
             raise BadInput(f"darkness: setup.random_pool = {pool!r} must list at least 10 "
@@ -188,6 +188,27 @@ def _location_params(p, rules, setup):
         p[L.P_POOL:L.P_POOL + len(pool)] = pool
     else:
         p[L.P_LOCS:L.P_LOCS + L.NLOC] = setup_locations(rules, setup)
+
+
+#: every location a booklet setup or Tale chapter names: the 12 Coldharbor locations and
+#: the 26 base-game / Sands of Dunestar ones, which play as stand-ins
+BOOKLET_POOL = (5, 7, 9, 16, 18, 19, 20, 34, 38, 40, 47, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+                61, 62, 2, 3, 4, 6, 8, 13, 17, 27, 30, 39, 41, 42, 43, 46, 50)
+
+
+def random_pool(rules) -> list:
+    """The locations a ``random`` setup draws from: ``setup.random_pool`` names a pool
+    (``coldharbor``: the box's 12 randomizers; ``booklet``: every location a booklet setup
+    names, stand-ins included) or lists location numbers."""
+    v = rules["setup.random_pool"]
+    if v == "coldharbor":
+        return sorted(COLDHARBOR)
+    if v == "booklet":
+        return list(BOOKLET_POOL)
+    if isinstance(v, str):
+        raise BadInput(f"darkness: setup.random_pool = {v!r}; valid: coldharbor, booklet, "
+                       "or a list of at least 10 location numbers")
+    return v
 
 
 def _setup_params(p, rules):
@@ -242,6 +263,12 @@ def _rule_params(p, rules):
     p[L.P_AUTO_CUBES] = int_in(rules, "solo.automa_cubes", 0, 10)
     p[L.P_AUTO_ADV] = int_in(rules, "solo.automa_advancements", 0, 5)
     p[L.P_SOLO_TIE_WIN] = int_in(rules, "solo.tie_wins", 0, 1)
+    p[L.P_BT_CUBE] = choice(rules, "rulings.border_agents_alone", ("needs-a-cube", "allowed")) == 0
+    p[L.P_STACK_SCOPE] = choice(rules, "rulings.prologue_mark_scope", ("location", "stack"))
+    p[L.P_SOLO_AUTO_ATTACK] = choice(rules, "solo.automa_colour", ("attacks-nobody",
+                                                                   "attacks-the-player"))
+    p[L.P_SOLO_BLUFFS] = choice(rules, "solo.bluffs_players", ("the-player", "with-the-automa"))
+    p[L.P_SOLO_COLDHOLLOW] = choice(rules, "solo.coldhollow", ("uncontested", "no-majorities"))
 
 
 def _kind_params(p, rules):
