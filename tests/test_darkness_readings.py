@@ -254,7 +254,7 @@ def test_solo_automa_kernels_ED_BASE_82(P1):
     round's end it scores solo.automa_vp_per_round and removes solo.automa_advancements
     advancements from the largest stack."""
     p = _p(1, "on-every-front", "solo.automa_take=2", "solo.automa_vp_per_advancement=2",
-           "solo.automa_cubes=3", "solo.automa_vp_per_round=5", "solo.automa_advancements=2")
+           "solo.automa_cubes=3", "solo.automa_vp_per_round=7", "solo.automa_advancements=2")
     s = API.new_state(p, seed=4)
     play_until(s, p, lambda s: s[L.ROUND] >= 1)        # the Street is dealt after the Prologue
     c0, c1 = int(s[L.STREET]), int(s[L.STREET + 1])
@@ -277,7 +277,7 @@ def test_solo_automa_kernels_ED_BASE_82(P1):
     s[L.STACK_N + 7] = 4
     vp = int(s[L.SOLO_AUTO_VP])
     automa_round_end(s, p)
-    assert s[L.SOLO_AUTO_VP] == vp + 5 and s[L.STACK_N + 7] == 2
+    assert s[L.SOLO_AUTO_VP] == vp + 7 and s[L.STACK_N + 7] == 2
     assert sum(int(s[L.STACK_N + i]) for i in range(L.NSTACK)) == 19 + 2
     # a 2-player game has no automa
     s2 = API.new_state(params(2), seed=4)

@@ -2,8 +2,9 @@
 
 1 player plays solo against an assumed Voiceless Guild automa (environment, not a
 seat: see simcore.darkness.rounds).  Setups: the four Recommended Setups, the
-four Tale chapters, ``random`` (10 locations drawn per game from
-``setup.random_pool`` with the chance stream) and ``custom``
+four Tale chapters, ``random`` (10 locations drawn per game with the chance stream
+from ``setup.random_pool``: the 12 Coldharbor locations, or ``booklet`` for every location a
+booklet setup names, stand-ins included) and ``custom``
 (``setup.locations``, e.g. ``--set setup.locations=[51,52,...]``; parse a
 "51,52,..." string with :func:`locations_rules_value`).
 
@@ -36,7 +37,7 @@ NAMED_SETUPS = tuple(SETUPS)
 SPEC = GameSpec(
     name="darkness",
     game_id=4,
-    version=3,
+    version=4,
     players=(1, 4),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,

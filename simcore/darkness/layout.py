@@ -13,7 +13,9 @@ advancement of one of the game's 10 locations (index 0..9 into LOCNUM).
 Locations: the game's 10 locations are indices 0..9; LOCNUM[i] is the booklet
 number, LOCKIND[i] the behaviour kind (K_* below; 51..62 are the Coldharbor
 kinds, the rest are the public base-game locations and the documented archetype
-stand-ins).  Advancement stacks: stack s = loc * 2 + t (t 0 middle, 1 bottom).
+stand-ins).  Advancement stacks: stack s = loc * 2 + t (t 0 middle, 1 bottom); under the
+default reading (rulings.prologue_mark_scope = location) a location's two are one stack for
+the Prologue marks and the Citadel, whose Influence then lies at s = loc * 2.
 
 The game is a state machine.  ``STAGE``/``SUB``/``SUB2`` say where the round stands (the
 rulebook's Prologue, Draft phase, Action phase steps 1-5, end of round); whenever a seat

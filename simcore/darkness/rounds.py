@@ -11,7 +11,9 @@ advancement on them) and discards them; after the player's turn it draws
 ``automa.cubes`` cubes from the bag straight into the tower (attacks follow);
 at the end of each round it scores ``automa.vp_per_round`` and removes
 ``automa.advancements`` advancements from the largest stacks.  The player wins
-with a final score above the automa's.
+with a final score above the automa's.  The automa is no seat: its colour's majority in a
+tray attacks nobody, the Bluffs count only the player and Coldhollow majorities are
+uncontested (``solo.automa_colour``, ``solo.bluffs_players``, ``solo.coldhollow``).
 """
 from simcore.common import row_kernel
 from simcore.darkness import layout as L
