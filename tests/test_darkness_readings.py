@@ -284,3 +284,47 @@ def test_solo_automa_kernels_ED_BASE_82(P1):
     street = [int(s2[L.STREET + i]) for i in range(L.NSTREET)]
     automa_draft(s2, params(2), new_rng(1))
     assert [int(s2[L.STREET + i]) for i in range(L.NSTREET)] == street
+
+
+# ---- players still in the game -----------------------------------------------------------------
+def test_elimination_reading_ED_GEN_20_L56_05(P2):
+    """ED-GEN-20 (rulings.players_in_game = all): a guild on the bottom Defense space stays
+    there and plays on; under the alternative 'bottom-out' a guild pushed below it leaves the
+    game: it is not attacked, skips its turns, stops counting for the Bluffs (ED-L56-05) and
+    cannot win; in solo it loses at once."""
+    import numpy as np
+
+    from simcore.darkness import engine
+    from simcore.darkness.effects import defense_down
+
+    mx = int(P2[L.P_DEF_MAX])
+    s = API.new_state(P2, seed=2)
+    s[L.DEFENSE] = mx
+    defense_down(s, P2, 0, 1)
+    assert s[L.DEFENSE] == mx
+    begin_turn(s, P2, 0)
+    assert s[L.STAGE] == L.S_ATTACKS
+    alt = _p(2, "on-every-front", 'rulings.players_in_game="bottom-out"')
+    s = API.new_state(alt, seed=2)
+    s[L.DEFENSE] = mx
+    defense_down(s, alt, 0, 1)
+    assert s[L.DEFENSE] == mx + 1 and s[L.END] == L.END_PLAYING
+    clear_tower(s)
+    s[L.TRAY_CUBES + L.BLACK] = 4
+    assert attack_targets(s, alt, 0) == 2              # black attacks only seat 1 now
+    begin_turn(s, alt, 0)
+    assert s[L.STAGE] == L.S_TURN_END
+    s[L.BLUFF] = 0
+    s[L.STAGE] = L.S_ROUND_START
+    settle(s, alt)
+    assert s[L.BLUFF] == 3 + 1
+    s[L.REP] = 50
+    s[L.END] = L.END_ROUNDS
+    out = np.zeros(2)
+    engine.returns(s, alt, out)
+    assert out.tolist() == [0.0, 1.0]
+    solo = _p(1, "on-every-front", 'rulings.players_in_game="bottom-out"')
+    s = API.new_state(solo, seed=2)
+    s[L.DEFENSE] = mx
+    defense_down(s, solo, 0, 1)
+    assert s[L.END] == L.END_SOLO_LOST

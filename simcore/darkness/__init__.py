@@ -270,6 +270,10 @@ def _rule_params(p, rules):
                                                                    "attacks-the-player"))
     p[L.P_SOLO_BLUFFS] = choice(rules, "solo.bluffs_players", ("the-player", "with-the-automa"))
     p[L.P_SOLO_COLDHOLLOW] = choice(rules, "solo.coldhollow", ("uncontested", "no-majorities"))
+    p[L.P_ELIMINATE] = choice(rules, "rulings.players_in_game", ("all", "bottom-out"))
+    if p[L.P_ELIMINATE] and p[L.P_DEF_MAX] > 10:
+        raise BadInput(f"darkness: rulings.players_in_game = 'bottom-out' needs "
+                       f"scoring.defense_max <= 10 (got {p[L.P_DEF_MAX]}); valid: 1..10")
 
 
 def _kind_params(p, rules):

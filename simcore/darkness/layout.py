@@ -208,13 +208,13 @@ Params (int32), compiled from rules.toml by ``compile_params``::
     |P_AUTO_ADV |P_TURN_CAP |P_SHORE_AGENTS |P_SOLO_TIE_WIN |P_FIRST_RANDOM |P_BT_CUBE |
     +-----------+-----------+---------------+---------------+---------------+----------+
     789            790                 791            792                793
-    +--------------+-------------------+--------------+------------------+-------------+
-    |P_STACK_SCOPE |P_SOLO_AUTO_ATTACK |P_SOLO_BLUFFS |P_SOLO_COLDHOLLOW |P_TIEBREAK_N |
-    +--------------+-------------------+--------------+------------------+-------------+
-    794..799
-    +----------------------+
-    |P_TIEBREAK[NTIEBREAK] |
-    +----------------------+
+    +--------------+-------------------+--------------+------------------+------------+
+    |P_STACK_SCOPE |P_SOLO_AUTO_ATTACK |P_SOLO_BLUFFS |P_SOLO_COLDHOLLOW |P_ELIMINATE |
+    +--------------+-------------------+--------------+------------------+------------+
+    794            795..800
+    +-------------+----------------------+
+    |P_TIEBREAK_N |P_TIEBREAK[NTIEBREAK] |
+    +-------------+----------------------+
 
 P_NUM_PLAYERS seats (1 = solo against the automa); P_SETUP_MODE 0 the fixed locations
 P_LOCS, 1 ten drawn from P_POOL; by location number: P_KIND_OF its kind, P_NMID/P_NBOT its
@@ -226,7 +226,8 @@ P_DEF_PEN the VP lost at each Defense Track position; P_AUTO_* the solo automa;
 P_BT_CUBE 1: Border Towers Agents count only with at least 1 cube (ED-L58-06); P_STACK_SCOPE
 0: one advancement stack per location (Prologue marks, Citadel Influence), 1: a middle and
 a bottom stack; P_SOLO_*: the solo readings (the automa's colour majority attacks the player,
-the Bluffs count the automa, Coldhollow majorities score nothing; 0 = no).
+the Bluffs count the automa, Coldhollow majorities score nothing; 0 = no); P_ELIMINATE 1: a
+guild pushed below the bottom Defense space leaves the game (DEFENSE = P_DEF_MAX + 1).
 """
 
 # ---- sizes ---------------------------------------------------------------------
@@ -530,6 +531,7 @@ P_STACK_SCOPE = _a(1)     # 0: one stack per location, 1: middle and bottom stac
 P_SOLO_AUTO_ATTACK = _a(1)  # solo, 1: the automa's colour majority attacks the player
 P_SOLO_BLUFFS = _a(1)     # solo, 1: the Bluffs add a Coin for the automa too
 P_SOLO_COLDHOLLOW = _a(1)  # solo, 1: Coldhollow colour majorities score nothing
+P_ELIMINATE = _a(1)       # 1: a guild pushed below the bottom Defense space is out
 P_TIEBREAK_N = _a(1)      # tiebreakers for most VP, in order (TB_* codes)
 P_TIEBREAK = _a(NTIEBREAK)
 PARAMS_SIZE = _o

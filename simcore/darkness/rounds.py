@@ -36,7 +36,7 @@ from simcore.darkness.cards import (
     to_discard,
 )
 from simcore.darkness.contacts import contact_apply, contact_modes
-from simcore.darkness.effects import defense_down, dispatch, refill_tray
+from simcore.darkness.effects import defense_down, dispatch, in_game, is_out, refill_tray
 from simcore.rng import randint
 
 # ---- sleeving ------------------------------------------------------------------------------------
@@ -283,7 +283,7 @@ def stage_round_start(state, params):
             # 3 + 1 per player still in the game (ED-L56-05); the solo automa is no player
             # unless the alternative reading counts it
             extra = 1 if P == 1 and params[L.P_SOLO_BLUFFS] else 0
-            state[L.BLUFF] += params[L.P_CA + L.K_BLUFFS] + P + extra
+            state[L.BLUFF] += params[L.P_CA + L.K_BLUFFS] + in_game(state, params) + extra
         elif k == L.K_MINE:
             for p in range(P):
                 for i in range(state[L.AG + p * L.NLOC + loc]):
@@ -304,7 +304,7 @@ def stage_barracks(state, params):
         state[L.SUB] = 0
         return False
     p = (state[L.FIRST] + i) % P
-    if state[L.TRAINED + p] > 0:
+    if state[L.TRAINED + p] > 0 and not is_out(state, params, p):
         if not state[L.READY]:
             leg_clear(state)
             leg_set(state, L.A_PASS)
@@ -347,6 +347,8 @@ def stage_draft(state, params, rng):
         # first every seat takes the cards waiting in its Guild Hall, up to its hand size
         for j in range(P):
             p = (state[L.FIRST] + j) % P
+            if is_out(state, params, p):
+                continue
             hs = hand_size(state, params, p, mill)
             for c in range(L.NCARD):
                 if state[L.HAND_N + p] >= hs:
@@ -367,7 +369,7 @@ def stage_draft(state, params, rng):
         refill_street(state, rng)
         m = street_len(state)
         if state[L.HAND_N + p] >= hand_size(state, params, p, mill) or \
-                (m == 0 and state[L.DECK_N] == 0):
+                (m == 0 and state[L.DECK_N] == 0) or is_out(state, params, p):
             state[L.DR_IDX] = (state[L.DR_IDX] + 1) % P
             state[L.SUB2] += 1
             continue
@@ -476,7 +478,7 @@ def final_score(state, params, p):
     v += state[L.GOODWILL + p] // params[L.P_GOODWILL_VP]
     if params[L.P_INFL_VP] > 0:
         v += state[L.INFL + p] // params[L.P_INFL_VP]
-    v -= params[L.P_DEF_PEN + state[L.DEFENSE + p]]
+    v -= params[L.P_DEF_PEN + min(state[L.DEFENSE + p], params[L.P_DEF_MAX])]
     if P == 1 and params[L.P_SOLO_COLDHOLLOW]:
         return v   # the alternative solo reading: no rival, no majorities
     # solo: the player is the only holder, so every colour it holds is a majority

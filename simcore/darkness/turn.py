@@ -29,6 +29,7 @@ from simcore.darkness.effects import (
     card_has,
     clear_tray,
     defense_down,
+    is_out,
     pay,
     return_agents,
 )
@@ -58,7 +59,7 @@ def begin_turn(state, params, p):
     state[L.HSTART + p] = hm
     for c in range(L.NCARD):
         state[L.C_USED + c] = 0
-    state[L.STAGE] = L.S_ATTACKS
+    state[L.STAGE] = L.S_TURN_END if is_out(state, params, p) else L.S_ATTACKS
     state[L.SUB] = 0
 
 
@@ -91,9 +92,9 @@ def attack_targets(state, params, t):
         mx = max(mx, state[L.TRAY_CUBES + t * L.NCOL + col])
     if mx == 0:
         return 0
-    if state[L.TRAY_CUBES + t * L.NCOL + L.BLACK] == mx:
-        return (1 << P) - 1
     m = 0
+    if state[L.TRAY_CUBES + t * L.NCOL + L.BLACK] == mx:
+        m = (1 << P) - 1
     for q in range(P):
         if state[L.TRAY_CUBES + t * L.NCOL + q] == mx:
             m |= 1 << q
@@ -101,6 +102,9 @@ def attack_targets(state, params, t):
     # alternative reading sends it at the player
     if P == 1 and params[L.P_SOLO_AUTO_ATTACK] and state[L.TRAY_CUBES + t * L.NCOL + 1] == mx:
         m = 1
+    for q in range(P):
+        if is_out(state, params, q):
+            m &= ~(1 << q)
     return m
 
 
