@@ -14,8 +14,20 @@ from simcore.darkness.rounds import automa_draft, automa_round_end, do_sleeve, f
 from simcore.darkness.turn import attack_targets, begin_turn, drop_cubes
 from simcore.rng import new_rng
 from tests.test_darkness_util import (
-    OPT, blank_card, clear_tower, contact_turn, legal, loc, main_state, params, plain, play_until,
-    set_hand, settle, step, use_action,
+    OPT,
+    blank_card,
+    clear_tower,
+    contact_turn,
+    legal,
+    loc,
+    main_state,
+    params,
+    plain,
+    play_until,
+    set_hand,
+    settle,
+    step,
+    use_action,
 )
 
 
@@ -141,7 +153,7 @@ def test_used_mark_survives_discard_ED_BASE_97(P2):
     leaves (discard pile or its owner's Guild Hall) and comes back to hand; the next turn
     frees it."""
     for leave in (to_discard, to_owner_or_discard):
-        s, c, mud = contact_turn(P2, 55, ag=0)
+        s, c, _ = contact_turn(P2, 55, ag=0)
         s[L.TRAINED] = 4
         s[L.C_OWNER + c] = 0 if leave is to_owner_or_discard else -1   # to its Guild Hall
         assert usable(s, P2, 0, c, 1)
