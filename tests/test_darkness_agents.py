@@ -265,15 +265,17 @@ def test_hunt_defeats_the_most_damaging_tray_card(front):
 
 
 def test_free_border_towers_agents_before_the_cursed_beggar(front):
-    """Old: 8 Coins to the Cursed Beggar first, with two free Border Towers Agents there."""
+    """Old: 8 Coins to the Cursed Beggar first, with two free Border Towers Agents there
+    (and a cube, which the Agents need)."""
     s, params = front[0].copy(), front[1]
     s[L.AG + loc_index(s, L.K_BORDER)] = 2
+    s[L.BT_CUBES] = 1
     s[L.COINS] = 10
     s[L.DEFENSE] = 3
     s[L.AT_DMG] = 2
     s[L.AT_CARD] = L.CITIZEN0
     s[L.DEC] = L.D_DEFEND
-    legal = [L.A_PASS, L.opt(0), L.opt(2)]
+    legal = [L.A_PASS, L.opt(0), L.opt(1), L.opt(2)]
     assert act(s, params, legal, LEGACY) == L.opt(2)
     assert act(s, params, legal) == L.opt(0)
 

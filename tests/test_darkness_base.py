@@ -557,7 +557,9 @@ def test_attack_order_offturn_defence_ED_BASE_37_GEN_08_L58_02(P2):
     blank_card(s, c, mid=loc(s, 52))
     set_tray(s, 0, c, {L.BLACK: int(p[L.P_THRESHOLD])})
     s[L.AG + bt] = 3
+    s[L.BT_CUBES] = 1               # Agents count only alongside a cube (ED-L58-06)
     s[L.AG + L.NLOC + bt] = 1
+    s[L.BT_CUBES + 1] = 1
     s[L.ACTIVE] = 1
     s[L.STAGE] = L.S_ATTACKS
     s[L.SUB] = 1
@@ -566,11 +568,12 @@ def test_attack_order_offturn_defence_ED_BASE_37_GEN_08_L58_02(P2):
     assert s[L.DEC] == L.D_DEFEND and s[L.CUR] == 1
     step(s, p, L.A_PASS)
     assert s[L.DEC] == L.D_DEFEND and s[L.CUR] == 0
-    for _ in range(3):              # 1 + Storm Spawn 2 = 3 Damage
+    for _ in range(2):              # 1 + Storm Spawn 2 = 3 Damage: 2 Agents, then the cube
         step(s, p, OPT(0))
     assert s[L.DEC] == L.D_CUBE and s[L.CUR] == 0   # Coldhollow: a cube for the defender
     step(s, p, L.A_PASS)
-    assert s[L.AG + bt] == 0 and s[L.DEFENSE] == 0 and s[L.DEFENSE + 1] == 1
+    assert s[L.AG + bt] == 1 and s[L.BT_CUBES] == 0
+    assert s[L.DEFENSE] == 0 and s[L.DEFENSE + 1] == 1
 
 
 # ---- hunting ------------------------------------------------------------------------------------

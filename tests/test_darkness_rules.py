@@ -257,8 +257,8 @@ def test_border_towers_example_2_ED_L58_07_09_GEN_07(PR):
     step(s, p, L.A_PASS)
     assert s[L.AT_DMG] == 3 and s[L.DEC] == L.D_DEFEND
     step(s, p, OPT(0))
-    step(s, p, OPT(0))
-    step(s, p, OPT(1))
+    step(s, p, OPT(0))      # 1 Damage left: the cube that must join the Agents is taken at once
+    assert s[L.BT_CUBES] == 0 and s[L.AG + loc(s, 58)] == 0
     assert s[L.INFL] == infl + 2 and s[L.DEFENSE] == 0 and s[L.ST_DEFENDED] == 2
 
 

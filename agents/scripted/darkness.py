@@ -45,6 +45,7 @@ from simcore.darkness.actions import slot_free_for, usable
 from simcore.darkness.cards import ROW, B, I, loc_of_kind, sleeves, tray_total
 from simcore.darkness.contacts import contact_modes, slot_ok
 from simcore.darkness.effects import card_damage, spy_bonus
+from simcore.darkness.rounds import stack_influence
 from simcore.rng import randint
 from agents.scripted import has_action
 
@@ -416,7 +417,7 @@ def stack_value(state, params, p, s):
     the Break Point Bluffs' Defense space)."""
     loc = s >> 1
     k = state[L.LOCKIND + loc]
-    v = KIND_VALUE[k] + 2 * state[L.STACK_INF + s]
+    v = KIND_VALUE[k] + 2 * stack_influence(state, params, s)
     if k == L.K_BLUFFS:
         d = state[L.DEFENSE + p]
         d2 = min(d + params[L.P_CC + L.K_BLUFFS], params[L.P_DEF_MAX])
@@ -598,7 +599,10 @@ def _defend(state, params, q, legal, n):
     wt = loc_of_kind(state, L.K_WATCHTOWER)
     free = 0
     if bt >= 0:
-        free += state[L.AG + q * L.NLOC + bt] + state[L.BT_CUBES + q]
+        cubes = state[L.BT_CUBES + q]
+        # Agents count only alongside a cube where the booklet's "1 or more cubes" holds
+        if cubes > 0 or not params[L.P_BT_CUBE]:
+            free += state[L.AG + q * L.NLOC + bt] + cubes
     if wt >= 0:
         free += state[L.AG + q * L.NLOC + wt] * params[L.P_CB + L.K_WATCHTOWER]
     if free >= dmg:

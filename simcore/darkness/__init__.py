@@ -2,8 +2,9 @@
 
 1 player plays solo against an assumed Voiceless Guild automa (environment, not a
 seat: see simcore.darkness.rounds).  Setups: the four Recommended Setups, the
-four Tale chapters, ``random`` (10 locations drawn per game from
-``setup.random_pool`` with the chance stream) and ``custom``
+four Tale chapters, ``random`` (10 locations drawn per game with the chance stream
+from ``setup.random_pool``: the 12 Coldharbor locations, or ``booklet`` for every location a
+booklet setup names, stand-ins included) and ``custom``
 (``setup.locations``, e.g. ``--set setup.locations=[51,52,...]``; parse a
 "51,52,..." string with :func:`locations_rules_value`).
 
@@ -36,7 +37,7 @@ NAMED_SETUPS = tuple(SETUPS)
 SPEC = GameSpec(
     name="darkness",
     game_id=4,
-    version=3,
+    version=4,
     players=(1, 4),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -178,7 +179,7 @@ def _location_params(p, rules, setup):
             p[L.P_NMID + n] = sm
             p[L.P_NBOT + n] = sb
     if setup == "random":
-        pool = rules["setup.random_pool"]
+        pool = random_pool(rules)
         if not isinstance(pool, list) or len(set(pool)) != len(pool) or len(pool) < L.NLOC \
                 or not all(isinstance(x, int) and x in VALID_NUMBERS for x in pool):
             raise BadInput(f"darkness: setup.random_pool = {pool!r} must list at least 10 "
@@ -188,6 +189,27 @@ def _location_params(p, rules, setup):
         p[L.P_POOL:L.P_POOL + len(pool)] = pool
     else:
         p[L.P_LOCS:L.P_LOCS + L.NLOC] = setup_locations(rules, setup)
+
+
+#: every location a booklet setup or Tale chapter names: the 12 Coldharbor locations and
+#: the 26 base-game / Sands of Dunestar ones, which play as stand-ins
+BOOKLET_POOL = (5, 7, 9, 16, 18, 19, 20, 34, 38, 40, 47, 51, 52, 53, 54, 55, 56, 57, 58, 59, 60,
+                61, 62, 2, 3, 4, 6, 8, 13, 17, 27, 30, 39, 41, 42, 43, 46, 50)
+
+
+def random_pool(rules) -> list:
+    """The locations a ``random`` setup draws from: ``setup.random_pool`` names a pool
+    (``coldharbor``: the box's 12 randomizers; ``booklet``: every location a booklet setup
+    names, stand-ins included) or lists location numbers."""
+    v = rules["setup.random_pool"]
+    if v == "coldharbor":
+        return sorted(COLDHARBOR)
+    if v == "booklet":
+        return list(BOOKLET_POOL)
+    if isinstance(v, str):
+        raise BadInput(f"darkness: setup.random_pool = {v!r}; valid: coldharbor, booklet, "
+                       "or a list of at least 10 location numbers")
+    return v
 
 
 def _setup_params(p, rules):
@@ -242,6 +264,16 @@ def _rule_params(p, rules):
     p[L.P_AUTO_CUBES] = int_in(rules, "solo.automa_cubes", 0, 10)
     p[L.P_AUTO_ADV] = int_in(rules, "solo.automa_advancements", 0, 5)
     p[L.P_SOLO_TIE_WIN] = int_in(rules, "solo.tie_wins", 0, 1)
+    p[L.P_BT_CUBE] = choice(rules, "rulings.border_agents_alone", ("needs-a-cube", "allowed")) == 0
+    p[L.P_STACK_SCOPE] = choice(rules, "rulings.prologue_mark_scope", ("location", "stack"))
+    p[L.P_SOLO_AUTO_ATTACK] = choice(rules, "solo.automa_colour", ("attacks-nobody",
+                                                                   "attacks-the-player"))
+    p[L.P_SOLO_BLUFFS] = choice(rules, "solo.bluffs_players", ("the-player", "with-the-automa"))
+    p[L.P_SOLO_COLDHOLLOW] = choice(rules, "solo.coldhollow", ("uncontested", "no-majorities"))
+    p[L.P_ELIMINATE] = choice(rules, "rulings.players_in_game", ("all", "bottom-out"))
+    if p[L.P_ELIMINATE] and p[L.P_DEF_MAX] > 10:
+        raise BadInput(f"darkness: rulings.players_in_game = 'bottom-out' needs "
+                       f"scoring.defense_max <= 10 (got {p[L.P_DEF_MAX]}); valid: 1..10")
 
 
 def _kind_params(p, rules):

@@ -628,7 +628,6 @@ def stage_discard(state, params, rng):
         if a == L.A_PASS:
             to_discard(state, c)
         else:
-            state[L.C_USED + c] = 0
             put_bottom(state, c)
     else:
         remove_from_hand(state, p, 0)

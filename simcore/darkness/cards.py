@@ -306,8 +306,9 @@ def hand_pos(state, p, c):
 def to_owner_or_discard(state, params, c):
     """A card leaving play goes to its owner's Guild Hall, or (Neutral) the discard pile
     (ED-BASE-45, ED-BASE-55)."""
+    # the "used this turn" marks stay until the next turn begins, so a card that leaves and
+    # is drawn again this turn cannot be used twice (ED-BASE-97)
     o = state[L.C_OWNER + c]
-    state[L.C_USED + c] = 0
     if 0 <= o < params[L.P_NUM_PLAYERS]:
         state[L.C_ZONE + c] = L.Z_HALL
         state[L.C_HOLDER + c] = o
@@ -318,7 +319,6 @@ def to_owner_or_discard(state, params, c):
 
 @row_kernel
 def to_discard(state, c):
-    state[L.C_USED + c] = 0
     state[L.C_ZONE + c] = L.Z_DISCARD
     state[L.C_HOLDER + c] = -1
 

@@ -26,8 +26,32 @@ def pay(state, p, n):
 
 @row_kernel
 def defense_down(state, params, p, n):
+    """Seat p moves down n Defense spaces; at the bottom it stays, unless the alternative
+    elimination reading (P_ELIMINATE) puts it out of the game (solo: the game is lost)."""
     d = state[L.DEFENSE + p] + n
-    state[L.DEFENSE + p] = min(d, params[L.P_DEF_MAX])
+    mx = params[L.P_DEF_MAX]
+    if params[L.P_ELIMINATE] and d > mx:
+        state[L.DEFENSE + p] = mx + 1
+        if params[L.P_NUM_PLAYERS] == 1:
+            state[L.END] = L.END_SOLO_LOST
+        return
+    state[L.DEFENSE + p] = min(d, mx)
+
+
+@row_kernel(inline="always")
+def is_out(state, params, p):
+    """Whether seat p has left the game (only under the elimination reading)."""
+    return params[L.P_ELIMINATE] == 1 and state[L.DEFENSE + p] > params[L.P_DEF_MAX]
+
+
+@row_kernel
+def in_game(state, params):
+    """Players still in the game (ED-L56-05)."""
+    n = 0
+    for p in range(params[L.P_NUM_PLAYERS]):
+        if not is_out(state, params, p):
+            n += 1
+    return n
 
 
 @row_kernel

@@ -21,6 +21,7 @@ from simcore.common import row_kernel
 from simcore.darkness import layout as L
 from simcore.darkness.actions import stage_discard, stage_main
 from simcore.darkness.cards import draw_cube, popcount31, sleeves
+from simcore.darkness.effects import is_out
 from simcore.darkness.kinds import action_kind  # noqa: F401  (SPEC.action_kinds)
 from simcore.darkness.rounds import (
     automa_round_end,
@@ -278,12 +279,20 @@ def returns(state, params, out):
     if P == 1:
         out[0] = 1.0 if state[L.END] == L.END_SOLO_WON else 0.0
         return
+    # a guild out of the game cannot win (the elimination reading), unless all are out
+    alive = 0
+    for p in range(P):
+        if not is_out(state, params, p):
+            alive |= 1 << p
+    if alive == 0:
+        alive = (1 << P) - 1
     best = -1 << 30
     for p in range(P):
-        best = max(best, final_score(state, params, p))
+        if (alive >> p) & 1:
+            best = max(best, final_score(state, params, p))
     tied = 0
     for p in range(P):
-        if final_score(state, params, p) == best:
+        if (alive >> p) & 1 and final_score(state, params, p) == best:
             tied |= 1 << p
     # the tiebreakers in order, among the guilds still tied (ED-BASE-99)
     for i in range(params[L.P_TIEBREAK_N]):

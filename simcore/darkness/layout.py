@@ -13,7 +13,9 @@ advancement of one of the game's 10 locations (index 0..9 into LOCNUM).
 Locations: the game's 10 locations are indices 0..9; LOCNUM[i] is the booklet
 number, LOCKIND[i] the behaviour kind (K_* below; 51..62 are the Coldharbor
 kinds, the rest are the public base-game locations and the documented archetype
-stand-ins).  Advancement stacks: stack s = loc * 2 + t (t 0 middle, 1 bottom).
+stand-ins).  Advancement stacks: stack s = loc * 2 + t (t 0 middle, 1 bottom); under the
+default reading (rulings.prologue_mark_scope = location) a location's two are one stack for
+the Prologue marks and the Citadel, whose Influence then lies at s = loc * 2.
 
 The game is a state machine.  ``STAGE``/``SUB``/``SUB2`` say where the round stands (the
 rulebook's Prologue, Draft phase, Action phase steps 1-5, end of round); whenever a seat
@@ -202,13 +204,17 @@ Params (int32), compiled from rules.toml by ``compile_params``::
     |P_DOCK_AGENTS |P_HOME_BS |P_AUTO_VP |P_AUTO_VP_ADV |P_AUTO_TAKE |P_AUTO_CUBES |
     +--------------+----------+----------+--------------+------------+-------------+
     783         784         785             786             787             788
-    +-----------+-----------+---------------+---------------+---------------+-------------+
-    |P_AUTO_ADV |P_TURN_CAP |P_SHORE_AGENTS |P_SOLO_TIE_WIN |P_FIRST_RANDOM |P_TIEBREAK_N |
-    +-----------+-----------+---------------+---------------+---------------+-------------+
-    789..794
-    +----------------------+
-    |P_TIEBREAK[NTIEBREAK] |
-    +----------------------+
+    +-----------+-----------+---------------+---------------+---------------+----------+
+    |P_AUTO_ADV |P_TURN_CAP |P_SHORE_AGENTS |P_SOLO_TIE_WIN |P_FIRST_RANDOM |P_BT_CUBE |
+    +-----------+-----------+---------------+---------------+---------------+----------+
+    789            790                 791            792                793
+    +--------------+-------------------+--------------+------------------+------------+
+    |P_STACK_SCOPE |P_SOLO_AUTO_ATTACK |P_SOLO_BLUFFS |P_SOLO_COLDHOLLOW |P_ELIMINATE |
+    +--------------+-------------------+--------------+------------------+------------+
+    794            795..800
+    +-------------+----------------------+
+    |P_TIEBREAK_N |P_TIEBREAK[NTIEBREAK] |
+    +-------------+----------------------+
 
 P_NUM_PLAYERS seats (1 = solo against the automa); P_SETUP_MODE 0 the fixed locations
 P_LOCS, 1 ten drawn from P_POOL; by location number: P_KIND_OF its kind, P_NMID/P_NBOT its
@@ -216,7 +222,12 @@ middle/bottom advancements; P_START_* the per-seat setup (ED-BASE-07/08/13); by 
 printed top effect (P_TOP_EFF code E_*, amounts P_TOP_A/B), the printed threat's Damage
 and reward (P_BASE_*); by location kind: the threat's Damage and rewards (P_DMG, P_REW*,
 P_REW_OR 1 = choose one), the amounts A/B/C of its contact and ability (AMOUNTS below);
-P_DEF_PEN the VP lost at each Defense Track position; P_AUTO_* the solo automa.
+P_DEF_PEN the VP lost at each Defense Track position; P_AUTO_* the solo automa;
+P_BT_CUBE 1: Border Towers Agents count only with at least 1 cube (ED-L58-06); P_STACK_SCOPE
+0: one advancement stack per location (Prologue marks, Citadel Influence), 1: a middle and
+a bottom stack; P_SOLO_*: the solo readings (the automa's colour majority attacks the player,
+the Bluffs count the automa, Coldhollow majorities score nothing; 0 = no); P_ELIMINATE 1: a
+guild pushed below the bottom Defense space leaves the game (DEFENSE = P_DEF_MAX + 1).
 """
 
 # ---- sizes ---------------------------------------------------------------------
@@ -384,7 +395,7 @@ AT_MASK = _a(1)
 AT_IDX = _a(1)
 AT_DMG = _a(1)
 AT_OK = _a(1)          # mask of successful defenders
-AT_STEP = _a(1)
+AT_STEP = _a(1)        # 0 Damage not yet set, 1 set, 2 a Border Towers Agent awaits its cube, 3 a cube removed
 AT_CARD = _a(1)
 HU_TRAY = _a(1)        # tray just defeated in a hunt (Coldhollow cube, rewards)
 HU_STEP = _a(1)
@@ -515,6 +526,12 @@ P_TURN_CAP = _a(1)        # safety cap on decisions per turn (then PASS)
 P_SHORE_AGENTS = _a(1)    # Agents returned for the Shorehollow claim
 P_SOLO_TIE_WIN = _a(1)
 P_FIRST_RANDOM = _a(1)    # 1: the First Player is drawn at random, 0: seat 0
+P_BT_CUBE = _a(1)         # 1: Border Towers Agents need a cube in the same defence
+P_STACK_SCOPE = _a(1)     # 0: one stack per location, 1: middle and bottom stacks
+P_SOLO_AUTO_ATTACK = _a(1)  # solo, 1: the automa's colour majority attacks the player
+P_SOLO_BLUFFS = _a(1)     # solo, 1: the Bluffs add a Coin for the automa too
+P_SOLO_COLDHOLLOW = _a(1)  # solo, 1: Coldhollow colour majorities score nothing
+P_ELIMINATE = _a(1)       # 1: a guild pushed below the bottom Defense space is out
 P_TIEBREAK_N = _a(1)      # tiebreakers for most VP, in order (TB_* codes)
 P_TIEBREAK = _a(NTIEBREAK)
 PARAMS_SIZE = _o

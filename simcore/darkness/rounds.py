@@ -11,7 +11,9 @@ advancement on them) and discards them; after the player's turn it draws
 ``automa.cubes`` cubes from the bag straight into the tower (attacks follow);
 at the end of each round it scores ``automa.vp_per_round`` and removes
 ``automa.advancements`` advancements from the largest stacks.  The player wins
-with a final score above the automa's.
+with a final score above the automa's.  The automa is no seat: its colour's majority in a
+tray attacks nobody, the Bluffs count only the player and Coldhollow majorities are
+uncontested (``solo.automa_colour``, ``solo.bluffs_players``, ``solo.coldhollow``).
 """
 from simcore.common import row_kernel
 from simcore.darkness import layout as L
@@ -34,7 +36,7 @@ from simcore.darkness.cards import (
     to_discard,
 )
 from simcore.darkness.contacts import contact_apply, contact_modes
-from simcore.darkness.effects import defense_down, dispatch, refill_tray
+from simcore.darkness.effects import defense_down, dispatch, in_game, is_out, refill_tray
 from simcore.rng import randint
 
 # ---- sleeving ------------------------------------------------------------------------------------
@@ -51,13 +53,34 @@ def do_sleeve(state, params, p, c, s, pro):
     else:
         state[L.C_BOT + c] = loc
     state[L.STACK_N + s] -= 1
-    state[L.INFL + p] += state[L.STACK_INF + s]   # Citadel Influence on the stack
+    state[L.INFL + p] += stack_influence(state, params, s)   # Citadel Influence on the stack
     state[L.STACK_INF + s] = 0
+    if params[L.P_STACK_SCOPE] == 0:
+        state[L.STACK_INF + (s ^ 1)] = 0
     k = state[L.LOCKIND + loc]
     if k == L.K_BLUFFS:
         defense_down(state, params, p, params[L.P_CC + L.K_BLUFFS])
     elif k == L.K_SHOREHOLLOW and state[L.C_OWNER + c] != p:
         dispatch(state, p, loc, 1)
+
+
+@row_kernel(inline="always")
+def stack_influence(state, params, s):
+    """Citadel Influence that sleeving from stack s collects: with one stack per location
+    (P_STACK_SCOPE 0) the Influence lies on the location (kept at its middle index)."""
+    if params[L.P_STACK_SCOPE] == 0:
+        return state[L.STACK_INF + (s & ~1)] + state[L.STACK_INF + (s | 1)]
+    return state[L.STACK_INF + s]
+
+
+@row_kernel(inline="always")
+def stack_marked(state, params, s):
+    """Prologue mark (ED-BASE-92): one stack per location closes the whole location, a
+    middle / bottom stack closes only itself."""
+    m = state[L.PICKED + (s >> 1)]
+    if params[L.P_STACK_SCOPE] == 0:
+        return m > 0
+    return (m >> (s & 1)) & 1 == 1
 
 
 @row_kernel(inline="always")
@@ -134,9 +157,9 @@ def stage_prologue(state, params, rng):
         if not state[L.READY]:
             leg_clear(state)
             for s in range(L.NSTACK):
-                # a picked location's stack is marked for the rest of the Prologue, for
-                # everyone, the picker included (ED-BASE-92)
-                if state[L.STACK_N + s] > 0 and state[L.PICKED + (s >> 1)] == 0:
+                # a picked stack is marked for the rest of the Prologue, for everyone, the
+                # picker included (ED-BASE-92)
+                if state[L.STACK_N + s] > 0 and not stack_marked(state, params, s):
                     for j in range(4):
                         if slot_free(state, p * 4 + j, s & 1):
                             leg_opt(state, s)
@@ -160,7 +183,10 @@ def stage_prologue(state, params, rng):
                 return True
         c = p * 4 + take(state) - L.A_OPT
         do_sleeve(state, params, p, c, s, True)
-        state[L.PICKED + (s >> 1)] += 1
+        if params[L.P_STACK_SCOPE] == 0:
+            state[L.PICKED + (s >> 1)] += 1
+        else:
+            state[L.PICKED + (s >> 1)] |= 1 << (s & 1)
         state[L.PE_CARD] = c
         state[L.PE_LOC] = s >> 1
         state[L.SUB] = 2
@@ -245,11 +271,19 @@ def stage_round_start(state, params):
     for loc in range(L.NLOC):
         k = state[L.LOCKIND + loc]
         if k == L.K_CITADEL and r % 2 == 1:
+            # 1 Influence on each stack still holding an advancement (ED-L51-02); with one
+            # stack per location it lies on the location's middle index
             for s in range(L.NSTACK):
-                if state[L.STACK_N + s] > 0:
+                if params[L.P_STACK_SCOPE] == 0:
+                    if (s & 1) == 0 and state[L.STACK_N + s] + state[L.STACK_N + s + 1] > 0:
+                        state[L.STACK_INF + s] += 1
+                elif state[L.STACK_N + s] > 0:
                     state[L.STACK_INF + s] += 1
         elif k == L.K_BLUFFS:
-            state[L.BLUFF] += params[L.P_CA + L.K_BLUFFS] + P
+            # 3 + 1 per player still in the game (ED-L56-05); the solo automa is no player
+            # unless the alternative reading counts it
+            extra = 1 if P == 1 and params[L.P_SOLO_BLUFFS] else 0
+            state[L.BLUFF] += params[L.P_CA + L.K_BLUFFS] + in_game(state, params) + extra
         elif k == L.K_MINE:
             for p in range(P):
                 for i in range(state[L.AG + p * L.NLOC + loc]):
@@ -270,7 +304,7 @@ def stage_barracks(state, params):
         state[L.SUB] = 0
         return False
     p = (state[L.FIRST] + i) % P
-    if state[L.TRAINED + p] > 0:
+    if state[L.TRAINED + p] > 0 and not is_out(state, params, p):
         if not state[L.READY]:
             leg_clear(state)
             leg_set(state, L.A_PASS)
@@ -313,6 +347,8 @@ def stage_draft(state, params, rng):
         # first every seat takes the cards waiting in its Guild Hall, up to its hand size
         for j in range(P):
             p = (state[L.FIRST] + j) % P
+            if is_out(state, params, p):
+                continue
             hs = hand_size(state, params, p, mill)
             for c in range(L.NCARD):
                 if state[L.HAND_N + p] >= hs:
@@ -333,7 +369,7 @@ def stage_draft(state, params, rng):
         refill_street(state, rng)
         m = street_len(state)
         if state[L.HAND_N + p] >= hand_size(state, params, p, mill) or \
-                (m == 0 and state[L.DECK_N] == 0):
+                (m == 0 and state[L.DECK_N] == 0) or is_out(state, params, p):
             state[L.DR_IDX] = (state[L.DR_IDX] + 1) % P
             state[L.SUB2] += 1
             continue
@@ -403,8 +439,17 @@ def automa_round_end(state, params):
         if best < 0:
             break
         state[L.STACK_N + best] -= 1
-        if state[L.STACK_N + best] == 0:
+        if stack_empty(state, params, best):
             state[L.STACK_INF + best] = 0
+            if params[L.P_STACK_SCOPE] == 0:
+                state[L.STACK_INF + (best & ~1)] = 0
+
+
+@row_kernel(inline="always")
+def stack_empty(state, params, s):
+    if params[L.P_STACK_SCOPE] == 0:
+        return state[L.STACK_N + (s & ~1)] + state[L.STACK_N + (s | 1)] == 0
+    return state[L.STACK_N + s] == 0
 
 
 @row_kernel
@@ -433,7 +478,10 @@ def final_score(state, params, p):
     v += state[L.GOODWILL + p] // params[L.P_GOODWILL_VP]
     if params[L.P_INFL_VP] > 0:
         v += state[L.INFL + p] // params[L.P_INFL_VP]
-    v -= params[L.P_DEF_PEN + state[L.DEFENSE + p]]
+    v -= params[L.P_DEF_PEN + min(state[L.DEFENSE + p], params[L.P_DEF_MAX])]
+    if P == 1 and params[L.P_SOLO_COLDHOLLOW]:
+        return v   # the alternative solo reading: no rival, no majorities
+    # solo: the player is the only holder, so every colour it holds is a majority
     for col in range(L.NCOL):
         mine = state[L.CCUBES + p * L.NCOL + col]
         if mine == 0:

@@ -29,6 +29,7 @@ from simcore.darkness.effects import (
     card_has,
     clear_tray,
     defense_down,
+    is_out,
     pay,
     return_agents,
 )
@@ -58,7 +59,7 @@ def begin_turn(state, params, p):
     state[L.HSTART + p] = hm
     for c in range(L.NCARD):
         state[L.C_USED + c] = 0
-    state[L.STAGE] = L.S_ATTACKS
+    state[L.STAGE] = L.S_TURN_END if is_out(state, params, p) else L.S_ATTACKS
     state[L.SUB] = 0
 
 
@@ -91,12 +92,19 @@ def attack_targets(state, params, t):
         mx = max(mx, state[L.TRAY_CUBES + t * L.NCOL + col])
     if mx == 0:
         return 0
-    if state[L.TRAY_CUBES + t * L.NCOL + L.BLACK] == mx:
-        return (1 << P) - 1
     m = 0
+    if state[L.TRAY_CUBES + t * L.NCOL + L.BLACK] == mx:
+        m = (1 << P) - 1
     for q in range(P):
         if state[L.TRAY_CUBES + t * L.NCOL + q] == mx:
             m |= 1 << q
+    # solo: the automa's colour (1) is no seat, so its majority attacks nobody unless the
+    # alternative reading sends it at the player
+    if P == 1 and params[L.P_SOLO_AUTO_ATTACK] and state[L.TRAY_CUBES + t * L.NCOL + 1] == mx:
+        m = 1
+    for q in range(P):
+        if is_out(state, params, q):
+            m &= ~(1 << q)
     return m
 
 
@@ -180,17 +188,29 @@ def attack_defend(state, params):
     if state[L.AT_DMG] > 0:
         if not state[L.READY]:
             leg_clear(state)
-            leg_set(state, L.A_PASS)
-            if bt >= 0 and agents_at(state, q, bt) > 0:
-                leg_opt(state, 0)
-            if bt >= 0 and state[L.BT_CUBES + q] > 0:
+            # "return 0 or more Agents and remove 1 or more cubes" (ED-L58-06): with
+            # P_BT_CUBE an Agent counts only in a defence that also removes a cube, so after
+            # an Agent returned before any cube (AT_STEP 2) a cube must follow, and an Agent
+            # is offered before a cube only while a cube can still follow (Damage 2+)
+            step = state[L.AT_STEP]
+            if step == 2:
                 leg_opt(state, 1)
-            mine = loc_of_kind(state, L.K_MINE)
-            if mine >= 0 and card_has(state, c, L.K_MINE) > 0 and \
-                    state[L.COINS + q] >= params[L.P_CB + L.K_MINE]:
-                leg_opt(state, 2)
-            if wt >= 0 and agents_at(state, q, wt) > 0:
-                leg_opt(state, 3)
+                if agents_at(state, q, bt) > 0 and state[L.AT_DMG] >= 2:
+                    leg_opt(state, 0)
+            else:
+                leg_set(state, L.A_PASS)
+                if bt >= 0 and agents_at(state, q, bt) > 0 and (
+                        not params[L.P_BT_CUBE] or step == 3
+                        or (state[L.BT_CUBES + q] > 0 and state[L.AT_DMG] >= 2)):
+                    leg_opt(state, 0)
+                if bt >= 0 and state[L.BT_CUBES + q] > 0:
+                    leg_opt(state, 1)
+                mine = loc_of_kind(state, L.K_MINE)
+                if mine >= 0 and card_has(state, c, L.K_MINE) > 0 and \
+                        state[L.COINS + q] >= params[L.P_CB + L.K_MINE]:
+                    leg_opt(state, 2)
+                if wt >= 0 and agents_at(state, q, wt) > 0:
+                    leg_opt(state, 3)
             if request(state, params, L.D_DEFEND, q):
                 return True
         a = take(state)
@@ -199,10 +219,13 @@ def attack_defend(state, params):
             if o == 0:
                 return_agents(state, q, bt, 1)
                 state[L.AT_DMG] -= 1
+                if params[L.P_BT_CUBE] and state[L.AT_STEP] == 1:
+                    state[L.AT_STEP] = 2
             elif o == 1:
                 state[L.BT_CUBES + q] -= 1
                 state[L.ASIDE + q] += 1
                 state[L.AT_DMG] -= 1
+                state[L.AT_STEP] = 3
             elif o == 2:
                 pay(state, q, params[L.P_CB + L.K_MINE])
                 state[L.AT_DMG] = 0
