@@ -89,6 +89,40 @@ def pytest_itemcollected(item):
         item.add_marker(pytest.mark.xdist_group(_game_of(item) or "mixed"))
 
 
+def _whole_suite(config) -> bool:
+    """Whether this run collects the whole suite (``make test``), not a chosen file or test."""
+    args = [a for a in config.args if not a.startswith("-")]
+    root = os.path.join(ROOT, "tests")
+    whole = not args or all(os.path.abspath(a) in (root, ROOT) for a in args)
+    return whole and not config.getoption("keyword", "") and \
+        not config.getoption("markexpr", "")
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_sessionstart(session):
+    """Before xdist starts its workers, compile every game once, one game per core (longest
+    first), into numba's on-disk cache; the workers then load it.  Without this a game
+    was compiled twice on a cold cache: by its own test group, and at the same time by the
+    mixed group's report or notebook that plays every game.  Only for the whole suite on
+    several workers; DARKBALANCE_TEST_WARMUP=0 skips it, =1 forces it."""
+    config = session.config
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        return
+    want = os.environ.get("DARKBALANCE_TEST_WARMUP")
+    jobs = config.getoption("numprocesses", None) or 0
+    jobs = jobs if isinstance(jobs, int) else (os.cpu_count() or 1)
+    if want == "0" or (want != "1" and (jobs < 2 or not _whole_suite(config))):
+        return
+    import time
+
+    from experiments.api import _warm_pair, in_processes
+
+    t0 = time.perf_counter()
+    done = [f"{g} {dt:.0f} s" for g, dt in in_processes(_warm_pair, game_names(), max(jobs, 2))]
+    print(f"\nwarmup: compiled or loaded {', '.join(done)} in "
+          f"{time.perf_counter() - t0:.0f} s wall", flush=True)
+
+
 def pytest_configure(config):
     """``DARKBALANCE_COMPILE_LOG=DIR``: log every numba compile of this process
     (experiments/compile_log.py), one file per worker, to see where compile time goes."""
