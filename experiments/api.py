@@ -227,7 +227,7 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
 
 
 def to_frame(p: Plan, raw: dict, seed: int, first_index: int = 0) -> pd.DataFrame:
-    """Tidy one-row-per-game DataFrame (DESIGN.md "Names and result columns")."""
+    """Tidy one-row-per-game DataFrame (docs/design.md "Names and result columns")."""
     spec = p.spec
     n = raw["length"].shape[0]
     P = p.players
