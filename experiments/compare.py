@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from experiments.api import check_games, plan, run_plan
+from experiments.batch import check_games, plan, run_plan
 from experiments.stats import paired_difference
 from simcore.spec import BadInput
 
@@ -83,7 +83,7 @@ def compare(game: str, variants, agents="random", players=None, setup=None, rule
     Parameters
     ----------
     game, agents, players, setup, rules, sets
-        The baseline, as for :func:`experiments.api.plan`.
+        The baseline, as for :func:`experiments.batch.plan`.
     variants : list of str
         ``"NAME: path=value; ..."`` or ``"NAME: @file.toml"`` each, on top of the baseline.
     games : int

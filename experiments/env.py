@@ -5,7 +5,7 @@ import os
 
 from simcore.spec import BadInput
 
-#: which compiled arena plays a plan (see experiments.api.arena_key)
+#: which compiled arena plays a plan (see experiments.batch.arena_key)
 ARENAS = ("auto", "full", "random")
 
 

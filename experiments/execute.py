@@ -41,7 +41,7 @@ def _params_hash(cell: Cell) -> tuple[str, int, list[str]]:
     """(hash of the compiled rules, engine version, canonical agents) of a cell: every rules
     value that can change a game (rules.toml contents, --set overrides, setup, players) is
     in its params; ``best`` and other shorthands resolve to the options they stand for."""
-    from experiments.api import plan as make_plan
+    from experiments.batch import plan as make_plan
 
     p = make_plan(cell.game, list(cell.agents), cell.players, cell.setup, None, cell.sets,
                   cell.rotate)
@@ -230,11 +230,12 @@ def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = 
     """Play games ``first .. first+n-1`` of ``cell``; return the tidy DataFrame.  A study
     plays every cell on the full arena: its other cells need it anyway, and one compile per
     game beats two."""
-    from experiments.api import simulate
+    from experiments.batch import simulate
 
     df = simulate(cell.game, list(cell.agents), games=n, seed=seed, players=cell.players,
                   setup=cell.setup, sets=cell.sets, threads=threads, rotate=cell.rotate,
-                  first_index=first, cell=cell.stream, arena="full")
+                  first_index=first, cell=cell.stream, arena="full",
+                  count_kinds=cell.count_kinds)
     df.insert(0, "cell", cell.cell_id)
     return df
 

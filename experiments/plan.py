@@ -38,6 +38,8 @@ class Cell:
     min_games : int
     focus : int
         Seat whose win rate drives sequential stopping.
+    count_kinds : bool
+        Also record each seat's decisions by action kind (``decisions_<seat>_<k>``).
     labels : dict
         Free-form labels carried into aggregates (clan, location, variant ...).
     """
@@ -54,12 +56,15 @@ class Cell:
     target_halfwidth: float = 0.0
     min_games: int = 0
     focus: int = 0
+    count_kinds: bool = False
     labels: dict = field(default_factory=dict, hash=False, compare=False)
 
     def key(self) -> str:
         """A digest of everything that determines the cell's games (for resume checks)."""
         d = asdict(self)
         d.pop("labels")
+        if not d["count_kinds"]:  # added later: a cell without it keeps its old digest
+            d.pop("count_kinds")
         return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:16]
 
 

@@ -21,7 +21,7 @@ from pathlib import Path
 
 import numpy as np
 
-from experiments.api import MAX_GAMES, plan, simulate
+from experiments.batch import MAX_GAMES, plan, simulate
 from experiments.io import write_atomic
 from experiments.options import game_options
 from experiments.stats import holm, welch_p

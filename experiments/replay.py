@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from experiments.api import Plan, run_plan
+from experiments.batch import Plan, run_plan
 from experiments.stats import wilson
 from simcore.rng import new_rng
 

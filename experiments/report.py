@@ -96,11 +96,12 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         (rootp / "report").mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise BadInput(f"results directory {root!r} cannot be created ({exc.strerror})") from None
+    built = {n: study_module(n).build(profile, seed) for n in names}  # each study once
     if not fresh:
         from experiments.execute import check_resumable
 
         for n in names:
-            check_resumable(study_module(n).build(profile, seed), rootp / n)
+            check_resumable(built[n], rootp / n)
     t0 = time.perf_counter()
     if backend != "dask":
         # compile every game the studies play up front, several at once: a cold report
@@ -108,15 +109,15 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         # their own; DARKBALANCE_WARMUP_JOBS=N sets the processes, 0 skips it, as the tests do)
         from experiments.api import warmup
 
-        games = sorted({c.game for n in names
-                        for c in study_module(n).build(profile, seed).cells})
+        games = sorted({c.game for n in names for c in built[n].cells})
         procs = env_warmup_jobs(max(jobs, os.cpu_count() or 1))
         if procs > 0:
             warmup(games, echo=echo, jobs=procs)
     done = {}
     for n in names:
         echo(f"== study {n} ({profile})")
-        done[n] = run_named(n, profile, seed, root, backend, jobs, address, echo, fresh)
+        done[n] = run_named(n, profile, seed, root, backend, jobs, address, echo, fresh,
+                            study=built[n])
     wall = time.perf_counter() - t0
     studies = [_study_entry(n, done[n]) for n in names]
     assum = []

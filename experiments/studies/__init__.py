@@ -34,8 +34,9 @@ def available(name: str) -> bool:
 
 def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "results",
               backend: str = "local", jobs: int = 1, address: str | None = None,
-              echo=print, fresh: bool = False) -> Path | None:
-    """Plan, play (resuming from shards) and report study ``name``; return report.html."""
+              echo=print, fresh: bool = False, study=None) -> Path | None:
+    """Plan, play (resuming from shards) and report study ``name``; return report.html.
+    ``study`` is its plan when the caller built it already (the report builds each once)."""
     mod = study_module(name)
     if profile not in PROFILES + _INTERNAL:
         raise BadInput(f"unknown profile {profile!r}; valid: {', '.join(PROFILES)}")
@@ -49,7 +50,7 @@ def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "res
     if backend == "dask":  # an unreachable scheduler fails before any folder is made
         connect_dask(address).close()
     t0 = time.perf_counter()
-    study = mod.build(profile, seed)
+    study = mod.build(profile, seed) if study is None else study
     if not fresh:  # another plan's (or a damaged) folder is refused before anything is made
         check_resumable(study, Path(root) / name)
     out = open_folder(Path(root) / name)

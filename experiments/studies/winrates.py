@@ -65,12 +65,32 @@ def build(profile: str, seed: int) -> Study:
                     else b["ladder"]
                 agents = tuple([a] + ["scripted"] * (P - 1))
                 st.add(g, P, agents, n, stream=stream + 1, labels={"kind": "ladder", "agent": a})
+    _add_decision_cells(st, profile)
     return st
+
+
+def _add_decision_cells(st: Study, profile: str) -> None:
+    """Cells that count what each player does, per game with action kinds: the scripted
+    players (all seats scripted) and search (best, in one seat among scripted ones)."""
+    n_scripted, n_search = DECISIONS.get(profile, DECISIONS["quick"])
+    # quick: best:ms=3 (a third of its stated simulations or less), full: as stated
+    search = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=3"}.get(profile, "best")
+    for g in game_names():
+        spec = get_game(g).SPEC
+        if len(spec.action_kinds) < 2:
+            continue
+        P = min(max(2, spec.players[0]), spec.players[1])
+        stream = len(st.cells)
+        for agent, n in (("scripted", n_scripted), (search, n_search)):
+            st.add(g, P, tuple([agent] + ["scripted"] * (P - 1)), n, stream=stream,
+                   count_kinds=True, labels={"kind": "decisions", "agent": agent})
 
 
 def analyse(study: Study, out) -> list[Section]:
     seats, ladder, lengths, ends, turns = [], [], [], [], []
     for c in study.cells:
+        if c.labels["kind"] == "decisions":  # read by _decision_section
+            continue
         s = summarize(out, c)
         if c.labels["kind"] == "table":
             for seat in range(c.players):
@@ -93,7 +113,7 @@ def analyse(study: Study, out) -> list[Section]:
             for reason, k in s.end.items():
                 ends.append({"game": c.game, "players": c.players, "agents": c.labels["agent"],
                              "end_reason": reason, "share": k / s.games})
-        else:
+        elif c.labels["kind"] == "ladder":
             a = c.labels["agent"]
             # the scripted rung is every seat (the baseline); others, the focal agent's seats
             r, lo, hi, n = s.agent_rate(parse_agent(a, get_game(c.game).SPEC.personas,
@@ -139,7 +159,7 @@ def analyse(study: Study, out) -> list[Section]:
                        "games with no sole winner (draw, shared, or a solo loss)"))
     sec.tables.append(("end_reasons", ends, "How games end"))
     secs.append(sec)
-    secs.append(_decision_section(study))
+    secs.append(_decision_section(study, out))
     secs.insert(0, Section("Findings", text=_findings(seats, ladder) + _turn_findings(turns)))
     search = next((c.agents[0] for c in study.cells if c.labels.get("agent") == "best"), "")
     write_findings(out, "winrates", _finding_rows(seats, turns, search))
@@ -150,30 +170,35 @@ def analyse(study: Study, out) -> list[Section]:
 DECISIONS = {"smoke": (20, 2), "quick": (400, 6), "full": (4000, 40)}
 
 
-def _decision_section(study: Study) -> Section:
+def _decision_section(study: Study, out) -> Section:
     """What each agent does, per game: action kinds counted inside the compiled loop, for
-    the scripted players and for search (best) side by side, each against scripted seats."""
-    from experiments.api import plan
-    from experiments.replay import decisions
+    the scripted players and for search (best) side by side, each against scripted seats
+    (read from the study's own decision cells)."""
+    from experiments.execute import cell_frame
 
-    profile = study.profile if study.profile in DECISIONS else "quick"
-    n_scripted, n_search = DECISIONS[profile]
-    # quick: best:ms=3 (a third of its stated simulations or less), full: as stated
-    search = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=3"}.get(profile, "best")
     frames = []
-    for g in sorted({c.game for c in study.cells}):
-        spec = get_game(g).SPEC
-        if len(spec.action_kinds) < 2:
+    for c in study.cells:
+        if c.labels.get("kind") != "decisions":
             continue
-        P = min(max(2, spec.players[0]), spec.players[1])
-        for agent, n in (("scripted", n_scripted), (search, n_search)):
-            agents = ",".join([agent] + ["scripted"] * (P - 1))
-            df = decisions(plan(g, agents, P), n, study.seed)
-            df = df[df["agent"].str.startswith(agent.split(":")[0])]
-            df = df.groupby(["agent", "kind"], as_index=False).agg(
-                decisions=("decisions", "sum"), games_with=("games_with", "sum"),
-                games=("games", "sum"))
-            df.insert(0, "game", g)
+        kinds = get_game(c.game).SPEC.action_kinds
+        df = cell_frame(out, c)
+        focus = c.labels["agent"]
+        rows = []
+        for agent in sorted({a for s in range(c.players) for a in df[f"agent_{s}"]}):
+            if not agent.startswith(focus.split(":")[0]):
+                continue
+            for k, name in enumerate(kinds):
+                dec = with_ = games = 0
+                for s in range(c.players):
+                    sel = df[f"agent_{s}"] == agent
+                    col = df.loc[sel, f"decisions_{s}_{k}"]
+                    dec += int(col.sum())
+                    with_ += int((col > 0).sum())
+                    games += int(sel.sum())
+                rows.append({"game": c.game, "agent": agent, "kind": name, "decisions": dec,
+                             "games_with": with_, "games": games})
+        df = pd.DataFrame(rows)
+        if len(df):
             df["per_game"] = df["decisions"] / df["games"].clip(lower=1)
             frames.append(df)
     table = pd.concat(frames, ignore_index=True) if frames else pd.DataFrame()
