@@ -1,4 +1,4 @@
-"""The symmetric equilibrium of an empirical game over table compositions (issue 17).
+"""The symmetric equilibrium of an empirical game over table compositions.
 
 Where personas share a table, a fixed seating ("one free-rider among fair players") is
 not a property of the game; what players who adapt would do is.  The empirical game: for

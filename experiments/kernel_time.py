@@ -1,5 +1,5 @@
 """Time one engine's ``step`` and ``legal_actions`` alone, over states recorded from
-random play (a per-kernel breakdown for issues #20/#21; ``darkbalance bench`` times whole
+random play (a per-kernel breakdown to compare two commits; ``darkbalance bench`` times whole
 games).
 
     python -m experiments.kernel_time court [players] [states] [--by-decision]

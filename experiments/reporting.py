@@ -136,7 +136,7 @@ def bar_with_intervals(labels, rates, lows, highs, title, ylabel="win rate", ref
     return fig
 
 
-# ---- Findings: one sentence each, with computed labels (issue 17) ----
+# ---- Findings: one sentence each, with computed labels ----
 
 FINDING_COLUMNS = ("study", "game", "finding", "value", "ci_low", "ci_high", "null",
                    "sample", "agents", "assumptions")

@@ -1,4 +1,4 @@
-"""`darkbalance compare` (issue 18): paired what-if differences on common random numbers."""
+"""`darkbalance compare`: paired what-if differences on common random numbers."""
 import pytest
 from click.testing import CliRunner
 

@@ -1,4 +1,4 @@
-"""The persona-equilibrium solver (issue 17) on games whose equilibria are known."""
+"""The persona-equilibrium solver on games whose equilibria are known."""
 import numpy as np
 import pytest
 

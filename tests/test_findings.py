@@ -1,4 +1,4 @@
-"""The Findings table's labels are computed from the numbers (issue 17)."""
+"""The Findings table's labels are computed from the numbers."""
 import json
 
 import pandas as pd

@@ -3,7 +3,7 @@
 For each game, every registered (players, setup) case plays random games, and one
 case plays scripted ones; each game's actions, length, scores and returns are reduced
 to a 16-bit print and the case to a sha256.  The recorded values in tests/golden/ were
-made before the engine work of issues 20 and 21; a rules change that is *meant* to
+made before the engines were made faster; a rules change that is *meant* to
 change play bumps the engine version and re-records, and so does a scripted-player fix
 (then only the cases with scripted seats or scripted rollouts may change)::
 

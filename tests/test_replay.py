@@ -1,4 +1,4 @@
-"""Replays and decision statistics (issue 14): the replay is the simulated game, every legal
+"""Replays and decision statistics: the replay is the simulated game, every legal
 action has words and a kind, and decision counts add up to each seat's decisions."""
 import numpy as np
 import pytest

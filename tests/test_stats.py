@@ -89,7 +89,7 @@ def test_bradley_terry_two_players():
 def test_turn_position_rates_sum_to_one_and_match_seats_when_first_is_fixed(tmp_path):
     """Turn-position win rates sum to 1 over positions when every game has a winner or a
     shared win (split 1/k), and equal the seat rates when the first player is always seat 0
-    (issue 17; hand-built games)."""
+    (hand-built games)."""
     import pandas as pd
 
     from experiments.aggregate import CellSummary
@@ -116,7 +116,7 @@ def test_turn_position_rates_sum_to_one_and_match_seats_when_first_is_fixed(tmp_
 
 
 def test_turn_capped_games_are_unresolved_not_half_wins():
-    """DG turn cap (issue 15): a capped game is left out of resolved win rates and counted
+    """DG turn cap: a capped game is left out of resolved win rates and counted
     apart, where a plain mean would give each side half a win."""
     import pandas as pd
 

@@ -1,4 +1,4 @@
-"""Results that cannot go stale or get lost (issue 19): shard keys and the plan manifest,
+"""Results that cannot go stale or get lost: shard keys and the plan manifest,
 torn/empty/short shards, kill -9 and resume, file modes, and the Dask backend."""
 import dataclasses
 import os

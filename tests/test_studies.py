@@ -126,7 +126,7 @@ def test_report_index_links_exist(smoke_report):
                            "assumptions", "sample"} <= set(f.columns)
     assert f["agents"].notna().all() and f["assumptions"].notna().all()
     # the sweep's own headlines carry its verdict; other studies' findings say they were
-    # not re-measured under it (issue 17: no borrowed robustness)
+    # not re-measured under it (no borrowed robustness)
     sens = f[f["study"] == "sensitivity"]
     assert set(sens["game"]) == {"court", "frontier", "darkleaf", "darkness", "humanity"}
     assert not sens["assumptions"].str.startswith("not re-measured").any()
@@ -195,7 +195,7 @@ def test_resumed_study_says_its_time_covers_only_itself(smoke_report):
     assert games_on_disk(study, Path(root) / "nowhere") == 0
 
 
-# ---- the report seen in a real browser (issue 18) ----
+# ---- the report seen in a real browser ----
 
 def _browser():
     """Headless Chromium via selenium, or a skip outside CI when it is not installed
@@ -314,7 +314,7 @@ def test_sensitivity_sweeps_choices_effects_and_scaled_lists():
     assert sum(skipped.values()) > 0  # card contents from large vocabularies are counted
 
 
-# ---- per agent kind, side by side (issues 16 and 17) ----
+# ---- per agent kind, side by side ----
 
 def _one_study(name, tmp_path, games=None):
     """Play study ``name`` at the smoke profile, keeping only the cells of ``games``."""

@@ -1,4 +1,4 @@
-"""Study `ladder`: every rung against every other, per game (issue 16).
+"""Study `ladder`: every rung against every other, per game.
 
 Rungs per game: random, each scripted persona, plain UCT (random rollouts) at a base
 budget and at 4x it, and ``best`` (agents.best).  At 2 players every pair plays with
@@ -9,7 +9,7 @@ by its own success.  Rates are the focal rung's mean return (a shared win counts
 with Wilson 95% intervals; 2-player tables add Bradley-Terry ratings with
 observed-information intervals.  A ladder "rises" when scripted beats random, ``best``
 beats every scripted persona and the 4x budget is not weaker than 1x (intervals).
-The cells issue 16 sets targets for, ``best`` against each scripted persona, get more
+The cells the ladder sets targets for, ``best`` against each scripted persona, get more
 games ("target" budget); in darkleaf they are split over the 15 clan pairings and pooled.
 """
 from __future__ import annotations
@@ -37,7 +37,7 @@ BUDGET = {
     # quick plays best:ms=3 (a third of a long game's stated simulations: 54 in darkleaf,
     # 150 in darkness, 165 in humanity, 360 in court): its verdicts are a floor
     # on what best does; the full profile plays best as stated (agents.best).  "target":
-    # the games of each best-vs-persona cell, the head-to-heads issue 16 sets targets for;
+    # the games of each best-vs-persona cell, the head-to-heads the targets are set for;
     # "pooled": games per setup of such a cell where it is split over the setups (darkleaf's
     # pairings: 20 a pairing gives each pairing's rate a +-20-point interval, 40 +-15; the
     # full profile keeps 20 so it finishes in about 2 hours on 2 cores); "uct_slow":
@@ -52,7 +52,7 @@ BUDGET = {
              "pooled": 20, "uct_slow": 10},
 }
 # games whose setups are the matchups themselves (darkleaf's 15 clan pairings): a target
-# cell is split over every setup so its rate is pooled over them, as issue 16 asks
+# cell is split over every setup so its rate is pooled over them
 POOLED = ("darkleaf",)
 
 
@@ -206,7 +206,7 @@ def analyse(study: Study, out) -> list[Section]:
         secs.append(Section(f"{g}: best against scripted by setup", tables=[(
             f"ladder_{g}_by_setup", bs, "best's win rate against the scripted player in "
             "each setup (seats rotated, Wilson 95%; seat_k: best's wins/games in seat k, "
-            "e.g. darkleaf's first and second clan): issue 16 asks >= 55% in each")]))
+            "e.g. darkleaf's first and second clan): the target is >= 55% in each")]))
     rows = []
     for (g, P), grp in df.groupby(["game", "players"], sort=False):
         best = grp[grp["agent"].str.startswith("best")]

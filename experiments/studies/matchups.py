@@ -96,42 +96,108 @@ def _clans():
 
 
 def analyse(study: Study, out) -> list[Section]:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
+    """Tables first (aggregated from the shards), then the sections that draw them."""
     clans = _clans()
+    df, wins, games = _pairing_tables(study, out, clans)
+    secs = [_matchup_section(clans, df, wins, games)]
+    write_findings(out, "matchups", _clan_findings(clans, wins, games))
+    base = {r.pairing: r for r in df.itertuples()
+            if r.agents == "table" and r.first == r.clan_a} if len(df) else {}
+    hand = _handicap_table(study, out, base)
+    if hand is not None:
+        sec = Section("Handicap", text=["Pre-slotted bones (0-5) for either seat; the row "
+                                        "shows the handicap that brings the pairing closest "
+                                        "to 50% (rulebook turn order)."])
+        sec.tables.append(("handicap", hand, "Best handicap per pairing"))
+        secs.append(sec)
+    will = _will_table(study, out)
+    if will is not None:
+        sec = Section("Blessings vs Curses")
+        sec.tables.append(("will_modes", will, "First clan's win rate under each Will mode"))
+        lab = [f"{r.pairing} {r.will_mode}" for r in will.itertuples()]
+        sec.figures.append(("will_modes", bar_with_intervals(
+            lab, will["first_clan_win"], will["ci_low"], will["ci_high"],
+            "Blessings vs Curses", ref=0.5), will,
+            "First clan's win rate by Will mode (Wilson 95%)"))
+        secs.append(sec)
+    return secs
+
+
+def _pairing_tables(study: Study, out, clans):
+    """(one row per pairing and turn order, wins and games matrices by agent kind) of the
+    table and best cells.  The rulebook has no draws: a game the turn cap ends is
+    unresolved, shown apart and left out of win rates (not half a win each)."""
     idx = {c: i for i, c in enumerate(clans)}
     k = len(clans)
     rows = []
     wins = {kind: np.zeros((k, k)) for kind in ("table", "mcts")}
     games = {kind: np.zeros((k, k)) for kind in ("table", "mcts")}
     for c in study.cells:
-        if c.labels["kind"] not in ("table", "mcts"):
+        kind = c.labels["kind"]
+        if kind not in ("table", "mcts"):
             continue
         s = summarize(out, c)
         a, b = c.labels["pairing"].split("-")
-        first, second = (b, a) if c.labels["swapped"] else (a, b)
-        # the rulebook has no draws: a game the turn cap ends is unresolved, shown apart
-        # and left out of win rates (not half a win each)
+        first = b if c.labels["swapped"] else a
         ra = s.resolved_ret[0]  # seat 0 is the first-listed clan
         n_ok = s.resolved
         cap_r, cap_lo, cap_hi = s.rate(s.capped)
-        rows.append({"agents": c.labels["kind"], "pairing": c.labels["pairing"],
+        rows.append({"agents": kind, "pairing": c.labels["pairing"],
                      "first": first, "clan_a": a, "clan_b": b, "games": s.games,
                      "resolved_games": n_ok,
                      "a_win": ra / max(n_ok, 1), **dict(zip(("a_low", "a_high"),
                                                             wilson(ra, n_ok))),
                      "capped_share": cap_r, "capped_low": cap_lo, "capped_high": cap_hi,
                      "mean_length": s.length_sum / max(s.games, 1)})
-        kind = c.labels["kind"]
         wins[kind][idx[a], idx[b]] += s.resolved_ret[0] + 0.0
         wins[kind][idx[b], idx[a]] += s.resolved_ret[1] + 0.0
         games[kind][idx[a], idx[b]] += n_ok
         games[kind][idx[b], idx[a]] += n_ok
-    df = pd.DataFrame(rows)
-    secs = []
+    return pd.DataFrame(rows), wins, games
+
+
+def _clan_cells(clans, wins, n) -> pd.DataFrame:
+    """Clan vs clan win rates (resolved games, both orders) with Wilson 95% intervals."""
+    cells = []
+    for i in range(len(clans)):
+        for j in range(len(clans)):
+            if i != j and n[i, j] > 0:
+                lo, hi = wilson(wins[i, j], int(n[i, j]))
+                cells.append({"clan": clans[i], "opponent": clans[j], "games": int(n[i, j]),
+                              "win_rate": wins[i, j] / n[i, j], "ci_low": lo, "ci_high": hi})
+    return pd.DataFrame(cells)
+
+
+def _heatmap(clans, cdf: pd.DataFrame, kind: str):
+    """The clan-vs-clan heatmap of ``cdf`` (rows win), its cells labelled with intervals."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    k = len(clans)
+    idx = {c: i for i, c in enumerate(clans)}
+    rate = np.full((k, k), np.nan)
+    fig, ax = plt.subplots(figsize=(6.5, 5.5))
+    for r in cdf.itertuples():
+        rate[idx[r.clan], idx[r.opponent]] = r.win_rate
+    im = ax.imshow(rate, vmin=0, vmax=1, cmap="RdBu_r")
+    for r in cdf.itertuples():
+        ax.text(idx[r.opponent], idx[r.clan], f"{100 * r.win_rate:.0f}%\n"
+                f"[{100 * r.ci_low:.0f},{100 * r.ci_high:.0f}]", ha="center", va="center",
+                fontsize=7)
+    ax.set_xticks(range(k))
+    ax.set_xticklabels(clans, rotation=45)
+    ax.set_yticks(range(k))
+    ax.set_yticklabels(clans)
+    ax.set_xlabel("opponent")
+    ax.set_ylabel("clan (row wins)")
+    fig.colorbar(im, ax=ax, fraction=0.046)
+    ax.set_title(f"Win % of row clan, both turn orders ({kind} agents)", fontsize=10)
+    return fig
+
+
+def _matchup_section(clans, df, wins, games) -> Section:
     sec = Section("Matchup table", text=[
         "Each pairing is played in the rulebook's turn order and swapped; a clan's strength "
         "in a pairing averages both, so the first-move edge cancels. The rulebook has no "
@@ -140,33 +206,11 @@ def analyse(study: Study, out) -> list[Section]:
     if games["mcts"].sum() == 0:
         sec.text.append(QUICK_NO_BEST)
     for kind in ("table", "mcts"):
-        n = games[kind]
-        if n.sum() == 0:
+        if games[kind].sum() == 0:
             continue
-        rate = np.where(n > 0, wins[kind] / np.maximum(n, 1), np.nan)
-        fig, ax = plt.subplots(figsize=(6.5, 5.5))
-        im = ax.imshow(rate, vmin=0, vmax=1, cmap="RdBu_r")
-        cells = []
-        for i in range(k):
-            for j in range(k):
-                if i == j or n[i, j] == 0:
-                    continue
-                lo, hi = wilson(wins[kind][i, j], int(n[i, j]))
-                ax.text(j, i, f"{100 * rate[i, j]:.0f}%\n[{100 * lo:.0f},{100 * hi:.0f}]",
-                        ha="center", va="center", fontsize=7)
-                cells.append({"clan": clans[i], "opponent": clans[j], "games": int(n[i, j]),
-                              "win_rate": rate[i, j], "ci_low": lo, "ci_high": hi})
-        ax.set_xticks(range(k))
-        ax.set_xticklabels(clans, rotation=45)
-        ax.set_yticks(range(k))
-        ax.set_yticklabels(clans)
-        ax.set_xlabel("opponent")
-        ax.set_ylabel("clan (row wins)")
-        fig.colorbar(im, ax=ax, fraction=0.046)
-        ax.set_title(f"Win % of row clan, both turn orders ({kind} agents)", fontsize=10)
         label = "scripted" if kind == "table" else "best"
-        cdf = pd.DataFrame(cells)
-        sec.figures.append((f"heatmap_{label}", fig, cdf,
+        cdf = _clan_cells(clans, wins[kind], games[kind])
+        sec.figures.append((f"heatmap_{label}", _heatmap(clans, cdf, kind), cdf,
                             f"6x6 matchup heatmap, {label} agents (Wilson 95%)"))
         bt = pd.DataFrame(bradley_terry(clans, wins[kind]))
         sec.tables.append((f"bradley_terry_{label}", bt, f"Bradley-Terry strengths, {label} "
@@ -189,52 +233,47 @@ def analyse(study: Study, out) -> list[Section]:
         sec.text.append(f"Moving first helps in {len(pos)} of {len(edge)} pairings (interval "
                         f"above 0); mean edge {100 * edge['first_move_edge'].mean():+.1f} "
                         "points.")
-    secs.append(sec)
-    write_findings(out, "matchups", _clan_findings(clans, wins, games))
+    return sec
+
+
+def _handicap_table(study: Study, out, base) -> pd.DataFrame | None:
+    """Per pairing, the pre-slotted bones that bring it closest to 50% (or None)."""
     hand = [c for c in study.cells if c.labels["kind"] == "handicap"]
-    if hand:
-        hrows = []
-        base = {r["pairing"]: r for r in rows if r["agents"] == "table" and
-                r["first"] == r["clan_a"]}
-        for p in _pairings():
-            b0 = base.get(p)
-            cands = [(0, None, b0["a_win"] if b0 else np.nan,
-                      b0["a_win"] * b0["resolved_games"] if b0 else 0,
-                      b0["resolved_games"] if b0 else 0)]
-            for c in hand:
-                if c.labels["pairing"] == p:
-                    s = summarize(out, c)
-                    cands.append((c.labels["bones"], c.labels["seat"],
-                                  s.resolved_ret[0] / max(s.resolved, 1), s.resolved_ret[0],
-                                  s.resolved))
-            best = min(cands, key=lambda t: abs(t[2] - 0.5))
-            lo, hi = wilson(best[3], best[4])
-            hrows.append({"pairing": p, "bones": best[0], "given_to_seat": best[1],
-                          "first_clan_win": best[2], "ci_low": lo, "ci_high": hi,
-                          "games": best[4], "baseline": cands[0][2]})
-        sec = Section("Handicap", text=["Pre-slotted bones (0-5) for either seat; the row "
-                                        "shows the handicap that brings the pairing closest "
-                                        "to 50% (rulebook turn order)."])
-        sec.tables.append(("handicap", pd.DataFrame(hrows), "Best handicap per pairing"))
-        secs.append(sec)
+    if not hand:
+        return None
+    hrows = []
+    for p in _pairings():
+        b0 = base.get(p)
+        cands = [(0, None, b0.a_win if b0 else np.nan,
+                  b0.a_win * b0.resolved_games if b0 else 0,
+                  b0.resolved_games if b0 else 0)]
+        for c in hand:
+            if c.labels["pairing"] == p:
+                s = summarize(out, c)
+                cands.append((c.labels["bones"], c.labels["seat"],
+                              s.resolved_ret[0] / max(s.resolved, 1), s.resolved_ret[0],
+                              s.resolved))
+        best = min(cands, key=lambda t: abs(t[2] - 0.5))
+        lo, hi = wilson(best[3], best[4])
+        hrows.append({"pairing": p, "bones": best[0], "given_to_seat": best[1],
+                      "first_clan_win": best[2], "ci_low": lo, "ci_high": hi,
+                      "games": best[4], "baseline": cands[0][2]})
+    return pd.DataFrame(hrows)
+
+
+def _will_table(study: Study, out) -> pd.DataFrame | None:
+    """The first clan's win rate under each Will mode (or None without such cells)."""
     will = [c for c in study.cells if c.labels["kind"] == "will"]
-    if will:
-        wrows = []
-        for c in will:
-            s = summarize(out, c)
-            r, lo, hi = s.seat_rate(0)
-            wrows.append({"pairing": c.labels["pairing"], "will_mode": c.labels["mode"],
-                          "first_clan_win": r, "ci_low": lo, "ci_high": hi,
-                          "capped_share": s.capped / max(s.games, 1)})
-        wdf = pd.DataFrame(wrows)
-        sec = Section("Blessings vs Curses")
-        sec.tables.append(("will_modes", wdf, "First clan's win rate under each Will mode"))
-        lab = [f"{r.pairing} {r.will_mode}" for r in wdf.itertuples()]
-        sec.figures.append(("will_modes", bar_with_intervals(
-            lab, wdf["first_clan_win"], wdf["ci_low"], wdf["ci_high"], "Blessings vs Curses",
-            ref=0.5), wdf, "First clan's win rate by Will mode (Wilson 95%)"))
-        secs.append(sec)
-    return secs
+    if not will:
+        return None
+    wrows = []
+    for c in will:
+        s = summarize(out, c)
+        r, lo, hi = s.seat_rate(0)
+        wrows.append({"pairing": c.labels["pairing"], "will_mode": c.labels["mode"],
+                      "first_clan_win": r, "ci_low": lo, "ci_high": hi,
+                      "capped_share": s.capped / max(s.games, 1)})
+    return pd.DataFrame(wrows)
 
 
 def _clan_findings(clans, wins, games) -> list[dict]:

@@ -1,4 +1,4 @@
-"""Study `personas`: what happens when players adapt (issue 17).
+"""Study `personas`: what happens when players adapt.
 
 For each game with scripted personas (court, humanity, darkness) and each table size,
 every multiset of personas at the table plays (seats rotated).  The empirical game's
