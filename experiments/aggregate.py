@@ -42,6 +42,8 @@ class CellSummary:
         # games that ended by a rulebook rule (not the turn cap), and their seat returns
         self.resolved = 0
         self.resolved_ret = np.zeros(cell.players)
+        self.agent_res_ret = Counter()  # agent -> summed return over resolved games
+        self.agent_res_n = Counter()
         self.info_pos = Counter()  # games where the info column is > 0
 
     def add(self, df: pd.DataFrame) -> None:
@@ -68,6 +70,10 @@ class CellSummary:
         self.resolved += int(ok.sum())
         for s in range(P):
             self.resolved_ret[s] += float(df[f"return_{s}"].to_numpy()[ok].sum())
+            if not ok.all():
+                for agent, g in df[ok].groupby(f"agent_{s}")[f"return_{s}"]:
+                    self.agent_res_ret[agent] += float(g.sum())
+                    self.agent_res_n[agent] += len(g)
         self.shared += int((df["winner"] < 0).sum())
         self.length_sum += float(df["length"].sum())
         self.length_hist.update(df["length"].tolist())
@@ -97,6 +103,27 @@ class CellSummary:
         n = self.resolved
         return (self.resolved_ret[s] / n, *wilson(self.resolved_ret[s], n)) if n \
             else (np.nan,) * 3
+
+    def resolved_agent_rate(self, agent: str) -> tuple[float, float, float, int]:
+        """``agent``'s win rate over the games that ended by the rules (Wilson 95%)."""
+        if self.capped == 0:
+            return self.agent_rate(agent)
+        n = self.agent_res_n[agent]
+        k = self.agent_res_ret[agent]
+        return (k / n, *wilson(k, n), n) if n else (np.nan, np.nan, np.nan, 0)
+
+    def cap_columns(self, seat: int | None = None, agent: str | None = None) -> dict:
+        """The turn cap's columns for a study row: the share of games it ended (no rulebook
+        ending: unresolved, not a draw) and the seat's or agent's win rate over the games
+        that ended by the rules, with its Wilson 95% interval."""
+        if agent is not None:
+            r, lo, hi, _ = self.resolved_agent_rate(agent)
+        elif seat is not None:
+            r, lo, hi = self.resolved_rate(seat)
+        else:
+            r = lo = hi = np.nan
+        return {"capped_share": self.capped / max(self.games, 1), "win_rate_resolved": r,
+                "resolved_low": lo, "resolved_high": hi}
 
     def position_rate(self, k: int) -> tuple[float, float, float]:
         """Win rate of the k-th player to act in round 1 (Wilson 95%)."""

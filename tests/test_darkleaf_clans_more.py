@@ -351,3 +351,12 @@ def test_hexes_same_turn_ladder_first_DG_HEXEN_49(compiled):
     assert pos.unit("d4") is None and pos.s[L.PG + sq("c3")] == 0
     assert pos.unit("e5") == (1, P)
     assert pos.s[L.LADDER + sq("e5")] == API.rules()["hexen.witchs_ladder_rounds"]
+    # the other order (hexen.hex_order = 1, swept): the Garden takes d4 first and the
+    # Ladder leaves Haggedorn with it, so nothing restarts on e5
+    pos = Pos("hexen-murg", [(1, P, "d4"), (1, P, "e5"), (0, Q, "a8"), (1, K, "h1")],
+              sets=["hexen.hex_order=1"])
+    pos.s[L.LADDER + sq("d4")] = 1
+    pos.s[L.PG + sq("c3")] = 1
+    skills.hex_tick(pos.s, pos.p)
+    assert pos.unit("d4") is None and pos.unit("e5") == (1, P)
+    assert pos.s[L.LADDER + sq("e5")] == 0

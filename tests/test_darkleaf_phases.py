@@ -84,7 +84,7 @@ def test_will_uses_one_shared_d12_DG_COMP_04(compiled):
     sets = ["will.blessings=[0,0,0,0,0,0,0,0,0,0,0,0]"]
     p = API.params(2, "hexen-murg", API.rules(sets=sets))
     s = API.new_state(p)
-    assert len(p[L.P_WILL:L.PARAMS_SIZE]) == 24  # 12 Blessings then 12 Curses, for both seats
+    assert len(p[L.P_WILL:L.P_MORPH_DECL]) == 24  # 12 Blessings then 12 Curses, for both seats
     for seat in range(2):
         seen = {int(skills.activate_will(s, p, seat, new_rng(k, 11))) for k in range(400)}
         assert seen == set(range(1, 13))

@@ -318,6 +318,13 @@ def test_hunt_royal_three_marks_DG_HUNT_37_38_32(compiled):
     pos.step(sq("d5"))
     assert pos.unit("d3") == (1, P) and pos.unit("d5") == (0, K)
     assert pos.s[L.END] == L.END_VICTORY and pos.s[L.WINNER] == 1
+    # a Hunt on a non-royal vanquishes it and the hunter stays on its own territory
+    pos = Pos("murg-huldra", [(1, P, "d3"), (0, P, "d5"), (0, K, "a1"), (1, Q, "h1")], cur=1)
+    pos.at(L.D_HULDRA, ROLLV=2, HAND_V=2, ROLLS=1)
+    pos.step(L.A_DEED)
+    pos.step(sq("d3"))
+    pos.step(sq("d5"))
+    assert pos.unit("d5") is None and pos.unit("d3") == (1, P) and pos.unit("d4") is None
 
 
 def test_iron_plating_absorbs_one_DG_MURG_17_35(compiled):
@@ -858,10 +865,14 @@ def test_hex_after_journey_DG_HEXEN_31_32_46(compiled):
     pos.step(L.A_SPEND)
     pos.step(sq("d4"))
     assert pos.s[L.PG + sq("d4")] == 2
+    assert pos.s[L.RELIC + 0] == 0 and pos.s[L.RELIC + 1] == 1  # 1 token per cast
+    assert L.A_SPEND not in pos.legal() and L.A_SPEND + 1 in pos.legal()
     pos.step(L.A_SPEND + 1)
     pos.step(sq("d4"))
     pos.step(sq("f6"))
     assert pos.s[L.LADDER + sq("f6")] == 2 and pos.unit("f6") == (1, P)
+    assert pos.s[L.RELIC + 1] == 0
+    assert pos.s[L.DEC] != L.D_HEX or pos.legal() == {L.A_DONE}  # no token left to cast
 
 
 # ---- bones ----------------------------------------------------------------------------------

@@ -304,6 +304,14 @@ def test_sink_and_ladder_leaves_DG_ERDE_22_HEXEN_42_43_UNIT_06(compiled):
     pos.step(sq("d4"))
     assert pos.unit("d4") is None and pos.s[L.LADDER + sq("d4")] == 0
     assert pos.s[L.LADDER + sq("d5")] == 0
+    # Sink's own text: a rival unit, to the rival's graveyard
+    pos = Pos("hexen-erde", [(1, P, "d4"), (1, K, "h1"), (0, P, "c6"), (0, Q, "a8")], cur=1)
+    g = int(pos.s[L.GRAVE + P])
+    acquire(pos, 1, 3)
+    assert sq("c6") in pos.legal()
+    pos.step(sq("c6"))
+    assert pos.unit("c6") is None and int(pos.s[L.GRAVE + P]) == g + 1
+    assert pos.unit("d4") == (1, P)
 
 
 def test_vanquish_paths_DG_UNIT_06(compiled):

@@ -225,8 +225,8 @@ def test_scenario_2_and_3_setup_EH_SCEN2_01_02_03_04_05_06_SCEN3_01_02_03_04_05(
 
 def test_custom_story_EH_STORY_01_02_03_05_06_08_15(PR):
     """Create Your Own Story: one Plot and one Location deck drawn at random, one card of each
-    set aside, the ten shuffled and one more set aside: 9 Events from the two decks; Firearms
-    only with a Pack 2/3 deck."""
+    set aside, the ten shuffled and one more set aside: a 9-card Event deck from the two decks
+    that plays 8 Events (game.custom_rounds); Firearms only with a Pack 2/3 deck."""
     r = API.rules()
     seen = set()
     for seed in range(20):
@@ -234,13 +234,14 @@ def test_custom_story_EH_STORY_01_02_03_05_06_08_15(PR):
         plot, loc = int(t.s[L.PLOT]), int(t.s[L.LOCATION])
         seen.add((plot, loc))
         assert 0 <= plot < 3 and 3 <= loc < 6
-        evs = [int(x) for x in t.s[L.EVENTS:L.EVENTS + 9]]
+        evs = [int(x) for x in t.s[L.EVENTS:L.EVENTS + 8]]
         removed = [int(x) for x in t.s[L.EV_REMOVED:L.EV_REMOVED + 3]]
-        assert int(t.s[L.EV_N]) == 9 and len(set(evs + removed)) == 12
+        assert int(t.s[L.EV_N]) == 8 and len(set(evs + removed)) == 11
         decks = ("epidemic", "nuclear", "alien", "new-york", "new-mexico", "nebraska")
         keys = {v: k for k, v in EV.items()}
         from_decks = [r[f"events.{keys[e]}.deck"] for e in evs + removed]
-        assert from_decks.count(decks[plot]) == 6 and from_decks.count(decks[loc]) == 6
+        assert from_decks.count(decks[plot]) + from_decks.count(decks[loc]) == 11
+        assert 5 <= from_decks.count(decks[plot]) <= 6
         assert [r[f"events.{keys[e]}.deck"] for e in removed[1:]].count(decks[plot]) == 1
         fire = plot >= 1 or loc >= 4
         assert (len(t.colony(0)) == 1) == fire
@@ -339,6 +340,16 @@ def test_action_cards_EH_ACTION_02_03_05_06_07_08_09_10_21_CARDS_02_03_CLAR_15_1
     assert t.legal() == {HAND(0), HAND(1)}
     t.step(HAND(1))
     assert "toolbox" in t.disc(0) and "hide" in t.disc(0)
+    # the discard action takes the whole hand too
+    t = Table(PR[(2, "1")])
+    t.hand_set(0, ["canned_food", "toolbox", "forage"])
+    t.disc_set(0, [])
+    t.turn(0)
+    t.step(DISCARD)
+    assert DONE not in t.legal()  # (at least one card: discarding none is no action)
+    for _ in range(3):
+        t.step(HAND(0))
+    assert sorted(t.disc(0)) == ["canned_food", "forage", "toolbox"]  # (then refilled)
 
 
 def test_empty_deck_rescue_and_unlucky_EH_ACTION_24_25_26_27_28_RULES_13_CLEANUP_04_05_06(PR):
@@ -430,6 +441,47 @@ def test_depleted_pool_sits_out_EH_RULES_02_04_05_EVENT_05_06_07(PR):
     t.stage(L.S_EVENT, 3).task(L.T_EVENT, 2, 0).settle()
     t.step(OPT(1))  # lose-life 1: no second option
     assert t.get(0, L.S_DEPLETED) == 1 and t.hand(0) == ["forage", "toolbox"]
+
+
+def test_event_option_must_be_fulfillable_EH_EVENT_04(PR):
+    """An Event option must be one the player can fulfil entirely: a rescue needs a Survivor
+    in the Row, a loot needs cards in the Main deck, a draw needs cards in the Draw deck and
+    Discard pile (or a Survivor to rescue when the deck runs out); else only the Life option
+    is left."""
+    sets = ['events.ep1.option1="rescue 1"', 'events.ep1.option2="loot 2"',
+            'events.ep1.option3="lose-life 2"']
+    p = API.params(3, "1", API.rules(sets=sets))
+
+    def event(row, main_n, life=7):
+        t = Table(p)
+        t.s[L.FIRST] = 0
+        t.s[L.EV_CUR] = EV["ep1"]
+        t.hand_set(0, ["forage", "rest"])
+        if not row:
+            t.s[L.ROW:L.ROW + L.ROW_LEN] = -1
+        t.s[L.MAIN_N] = main_n
+        t.put(0, L.S_LIFE, life)
+        return t.stage(L.S_EVENT, 1).task(L.T_EVENT, 1, 0).settle()
+    assert event(True, 30).legal() == {OPT(0), OPT(1), OPT(2)}
+    t = event(False, 1)  # nothing to rescue, one card to loot: the Life option is forced
+    assert t.get(0, L.S_LIFE) == 5 and t.hand(0) == ["forage", "rest"]
+    assert event(False, 30).legal() == {OPT(1), OPT(2)}
+    assert event(True, 1).legal() == {OPT(0), OPT(2)}
+    p = API.params(3, "1", API.rules(sets=['events.ep1.option1="draw 3"',
+                                           'events.ep1.option2="discard 2"']))
+    for deck, disc, row, want in ((["toolbox"], [], False, {OPT(1), OPT(2)}),
+                                  (["toolbox"], ["rest"], True, {OPT(0), OPT(1), OPT(2)}),
+                                  (["toolbox"], ["rest", "forage"], False,
+                                   {OPT(0), OPT(1), OPT(2)})):
+        t = Table(p)
+        t.s[L.EV_CUR] = EV["ep1"]
+        t.hand_set(0, ["forage", "rest"])
+        t.deck_set(0, deck)
+        t.disc_set(0, disc)
+        if not row:
+            t.s[L.ROW:L.ROW + L.ROW_LEN] = -1
+        t.stage(L.S_EVENT, 1).task(L.T_EVENT, 1, 0).settle()
+        assert t.legal() == want, (deck, disc, row)
 
 
 # ---- Trade -------------------------------------------------------------------------------------------
@@ -568,14 +620,29 @@ def test_end_at_11_sp_after_phase_4_EH_END_01_03_04_RECRUIT_11(PR):
 
 
 def test_end_when_events_run_out_EH_END_02_EVENT_08(PR):
-    """The round that revealed the last Event is played out, then the game ends."""
+    """The round that revealed the last Event is played out, then the game ends: a first game
+    lasts exactly 9 rounds (no seat near 11 SP), and the round before the last does not end
+    it."""
     t = Table(PR[(2, "1")])
-    t.s[L.EV_PTR] = 8
+    t.s[L.EV_PTR] = 7
     t.stage(L.S_ROUND_START).settle()
-    assert int(t.s[L.EV_PTR]) == 9
+    assert int(t.s[L.EV_PTR]) == 8
+    rnd = int(t.s[L.ROUND])
+    while int(t.s[L.ROUND]) == rnd:
+        assert not API.is_terminal(t.s, t.p)
+        t.step(DONE if DONE in t.legal() else min(t.legal()))
+    assert int(t.s[L.EV_PTR]) == 9 and not API.is_terminal(t.s, t.p)
     while not API.is_terminal(t.s, t.p):
-        t.step(DONE if DONE in t.legal() else sorted(t.legal())[0])
+        t.step(DONE if DONE in t.legal() else min(t.legal()))
     assert API.info(t.s, t.p)["end_reason"] == 2
+    assert API.info(t.s, t.p)["rounds"] == int(t.s[L.ROUND])
+    # a whole first game with nobody scoring: 9 rounds
+    t = Table(PR[(2, "1")], seed=3)
+    for s in range(2):
+        t.put(s, L.S_SP, -50)
+    while not API.is_terminal(t.s, t.p):
+        t.step(DONE if DONE in t.legal() else min(t.legal()))
+    assert API.info(t.s, t.p)["end_reason"] == 2 and API.info(t.s, t.p)["rounds"] == 9
 
 
 def test_tie_breaks_EH_END_05_06_07_08_09(PR):
@@ -759,6 +826,18 @@ def test_heroic_act_building_plans_fresh_start_EH_CLAR_01_02_03_04_05_06_07(PR):
     t.turn(0)
     t.step(HAND(0))
     assert t.top == L.E_DRAW and t.legal() == {OPT(s) for s in range(5)}
+    assert t.deck(0) == [] and sorted(t.hand(0)) == ["canned_food", "toolbox"]
+    # the printed effect alone (the swept reading): every Draw-deck card, turned face up
+    # (the top card ends lowest), onto the Discard pile above what it held; no draw follows
+    p = API.params(2, "1", API.rules(sets=['cards.fresh_start.effects="fresh-start 1"']))
+    t = Table(p)
+    t.hand_set(0, ["fresh_start", "rest"])
+    t.deck_set(0, ["canned_food", "toolbox", "forage"])
+    t.disc_set(0, ["leader"])
+    t.turn(0)
+    t.step(HAND(0))
+    assert t.deck(0) == [] and t.hand(0) == ["rest"]
+    assert t.disc(0)[:4] == ["leader", "forage", "toolbox", "canned_food"]
 
 
 def test_heroic_act_at_exactly_its_life_cost_EH_CLAR_01_02_ACTION_07(PR):
@@ -838,7 +917,8 @@ def test_determinize_keeps_what_the_observer_saw(PR):
 
 # ---- data and playouts ------------------------------------------------------------------------------------------------
 def test_every_gap_item_is_an_assumption():
-    """Every checklist item marked (gap: ...) is named by an assumed rules.toml entry."""
+    """Every checklist item marked (gap: ...) is named by an assumed rules.toml entry, or by
+    a rulebook entry whose cite shows the text settles it after all."""
     import re
     import tomllib
     checklist = Path(__file__).resolve().parents[2] / "shared/rules/checklists/humanity.md"
@@ -855,6 +935,8 @@ def test_every_gap_item_is_an_assumption():
                 else:
                     yield from leaves(v)
     named = {v["gap"] for v in leaves(data) if "gap" in v and v["source"] == "assumed"}
+    named |= {v["gap"] for v in leaves(data) if "gap" in v and v["source"] == "rulebook"
+              and v.get("cite")}
     assert gaps and gaps <= named, sorted(gaps - named)
     for e in API.rules().assumed():
         assert e.reason
@@ -1027,7 +1109,9 @@ def test_final_round_has_no_reload_EH_SCEN2_21(PR):
 
 def test_scenario_packs_and_custom_decks_EH_SETUP_03_04_05_STORY_04_10_13_14(PR):
     """Three scenario packs with their own Events, Survivors and cards; a custom story uses the
-    third unmarked pack, a Main deck of 65-79 cards about half Supplies, all 34 Survivors."""
+    third unmarked pack and two of its Plot pack's Action or Building cards: a Main deck inside
+    the recommended 55-70 (67 with Epidemic, 69 otherwise) about half Supplies, all 34
+    Survivors."""
     r = API.rules()
     assert SPEC.setups[:3] == ("1", "2", "3")
     keys = {v: k for k, v in EV.items()}
@@ -1038,16 +1122,23 @@ def test_scenario_packs_and_custom_decks_EH_SETUP_03_04_05_STORY_04_10_13_14(PR)
         assert any(r[f"cards.{k}.pack"] == f"pack{i + 1}" and r[f"cards.{k}.type"] == "survivor"
                    for k in C)
     assert len(keys) == 36
-    for seed in range(4):
+    plots = set()
+    for seed in range(12):
         t = Table(PR[(2, "custom")], seed)
         main = [NAMES[int(k)] for k in t.s[L.MAIN:L.MAIN + int(t.s[L.MAIN_N])]]
         for p in range(3):
             main += t.pile(p)
-        assert 55 <= len(main) <= 79
+        plot = int(t.s[L.PLOT])
+        plots.add(plot)
+        assert 55 <= len(main) <= 70 and len(main) == (67 if plot == 0 else 69)
+        own = [k for k in main if r[f"cards.{k}.pack"] == f"pack{plot + 1}"]
+        assert len(own) == (0 if plot == 0 else 2)
+        assert all(r[f"cards.{k}.type"] in ("action", "building") for k in own)
         assert any(r[f"cards.{k}.pack"] == "extra" for k in main)
         sup = sum(r[f"cards.{k}.type"] == "supply" for k in main)
         assert 0.3 <= sup / len(main) <= 0.55
         assert int(t.s[L.SDECK_N]) + 5 == 34
+    assert plots >= {1, 2}  # the Nuclear and Alien plots (seed 5 drew Nuclear: 80 cards before)
 
 
 def test_third_unmarked_pack_holds_supplies_EH_STORY_04(PR):

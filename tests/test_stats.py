@@ -135,3 +135,34 @@ def test_turn_capped_games_are_unresolved_not_half_wins():
                         "agent_0": "a", "agent_1": "b", "winner": [-1], "length": 1,
                         "rounds": 1, "end_reason": ["turn-cap"]}))
     assert s.resolved_rate(0)[0] == 0.5 and s.capped == 3
+
+
+def test_every_study_row_reads_the_turn_cap():
+    """The turn cap in the other studies (winrates' seat and ladder tables, the ladder study,
+    setups): a row carries the capped share and the seat's or agent's win rate over the games
+    the rules ended, where capped games would otherwise count half a win each."""
+    import pandas as pd
+
+    from experiments.aggregate import CellSummary
+    from experiments.plan import Cell
+
+    s = CellSummary(Cell(0, "darkleaf", 2, ("scripted",), 4))
+    s.add(pd.DataFrame({"return_0": [1.0, 0.5, 0.5, 1.0], "return_1": [0.0, 0.5, 0.5, 0.0],
+                        "score_0": 0, "score_1": 0, "agent_0": ["a", "a", "b", "b"],
+                        "agent_1": ["b", "b", "a", "a"], "winner": [0, -1, -1, 0],
+                        "length": 1, "rounds": 1,
+                        "end_reason": ["path-to-victory", "turn-cap", "turn-cap",
+                                       "path-to-victory"]}))
+    assert s.seat_rate(0)[0] == 0.75  # capped games as half wins
+    row = s.cap_columns(seat=0)
+    assert row["capped_share"] == 0.5 and row["win_rate_resolved"] == 1.0
+    assert row["resolved_low"] < 1.0 <= row["resolved_high"]
+    assert s.agent_rate("a")[0] == 0.5 and s.cap_columns(agent="a")["win_rate_resolved"] == 0.5
+    assert s.resolved_agent_rate("b")[3] == 2  # b's seats in the two resolved games
+    s2 = CellSummary(Cell(0, "darkleaf", 2, ("scripted",), 4))
+    s2.add(pd.DataFrame({"return_0": [1.0], "return_1": [0.0], "score_0": 0, "score_1": 0,
+                         "agent_0": "a", "agent_1": "b", "winner": [0], "length": 1,
+                         "rounds": 1, "end_reason": ["path-to-victory"]}))
+    assert s2.cap_columns(agent="b") == {"capped_share": 0.0, "win_rate_resolved": 0.0,
+                                         "resolved_low": s2.agent_rate("b")[1],
+                                         "resolved_high": s2.agent_rate("b")[2]}

@@ -149,14 +149,15 @@ def analyse(study: Study, out) -> list[Section]:
 
     def add(c, s, agent, opponent, text):
         key = (c.game, c.players, agent, opponent)
-        k, n, games, lost = acc.get(key, (0.0, 0, 0, 0))
+        k, n, games, lost, capped = acc.get(key, (0.0, 0, 0, 0, 0))
         acc[key] = (k + s.agent_ret[text], n + s.agent_n[text], games + s.games,
-                    lost + s.agent_lost[text])
+                    lost + s.agent_lost[text], capped + s.capped)
         if c.labels.get("setup"):
             r, lo, hi, _ = s.agent_rate(text)
             row = {"game": c.game, "players": c.players, "agent": agent,
                    "opponent": opponent, "setup": c.labels["setup"],
-                   "games": s.games, "win_rate": r, "ci_low": lo, "ci_high": hi}
+                   "games": s.games, "win_rate": r, "ci_low": lo, "ci_high": hi,
+                   **s.cap_columns(agent=text)}
             # the rate in each seat: a setup's seats differ (darkleaf's first and second clan)
             for seat in range(c.players):
                 n = s.agent_seat_n[text, seat]
@@ -171,11 +172,11 @@ def analyse(study: Study, out) -> list[Section]:
         if c.players == 2:  # the same cell read from the other side
             add(c, s, o, a, parse_agent(o, spec.personas, c.game).text)
     rows = []
-    for (g, P, a, o), (k, n, games, lost) in acc.items():
+    for (g, P, a, o), (k, n, games, lost, capped) in acc.items():
         r, lo, hi = (k / n, *wilson(k, n)) if n else (np.nan,) * 3
         rows.append({"game": g, "players": P, "agent": a, "opponent": o, "games": games,
                      "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
-                     "losses": lost})
+                     "losses": lost, "capped_share": capped / max(games, 1)})
     df = pd.DataFrame(rows)
     ratings = _ratings(df)
     verdicts = _verdicts(df, study)

@@ -285,10 +285,13 @@ def _generic(out, game, cells, frows=None) -> Section:
         row = {"setup": c.setup, "agent": c.labels.get("agent", "scripted"),
                "players": c.players, "games": s.games,
                "mean_rounds": s.rounds_sum / max(s.games, 1)}
+        row["capped_share"] = s.capped / max(s.games, 1)  # no rulebook ending: unresolved
         for seat in range(c.players):
             r, lo, hi = s.seat_rate(seat)
             row[f"seat{seat}_win"] = r
             row[f"seat{seat}_ci"] = f"[{lo:.3f}, {hi:.3f}]"
+            if s.capped:
+                row[f"seat{seat}_win_resolved"] = s.resolved_rate(seat)[0]
             row[f"seat{seat}_mean_score"] = s.seat_score[seat] / max(s.games, 1)
         for reason, k in s.end.most_common(3):
             row[f"end:{reason}"] = k / s.games

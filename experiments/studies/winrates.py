@@ -97,7 +97,8 @@ def analyse(study: Study, out) -> list[Section]:
                 r, lo, hi = s.seat_rate(seat)
                 seats.append({"game": c.game, "players": c.players, "agents": c.labels["agent"],
                               "seat": seat, "games": s.games, "win_rate": r, "ci_low": lo,
-                              "ci_high": hi, "fair_share": 1 / c.players})
+                              "ci_high": hi, "fair_share": 1 / c.players,
+                              **s.cap_columns(seat=seat)})
             if s.pos_games and c.players > 1:
                 for k in range(c.players):
                     r, lo, hi = s.position_rate(k)
@@ -116,17 +117,21 @@ def analyse(study: Study, out) -> list[Section]:
         elif c.labels["kind"] == "ladder":
             a = c.labels["agent"]
             # the scripted rung is every seat (the baseline); others, the focal agent's seats
-            r, lo, hi, n = s.agent_rate(parse_agent(a, get_game(c.game).SPEC.personas,
-                                                    c.game).text)
+            text = parse_agent(a, get_game(c.game).SPEC.personas, c.game).text
+            r, lo, hi, n = s.agent_rate(text)
             ladder.append({"game": c.game, "players": c.players, "agent": a, "seat_games": n,
                            "win_rate": r, "ci_low": lo, "ci_high": hi,
-                           "fair_share": 1 / c.players})
+                           "fair_share": 1 / c.players, **s.cap_columns(agent=text)})
     seats, ladder, turns = pd.DataFrame(seats), pd.DataFrame(ladder), pd.DataFrame(turns)
     lengths, ends = pd.DataFrame(lengths), pd.DataFrame(ends)
     secs = []
     sec = Section("Seat effects", text=[
         "Win rate of each seat when every seat plays the same agent (shared wins count 1/k). "
-        "A seat whose interval excludes the fair share has a real seat effect under that agent."])
+        "A seat whose interval excludes the fair share has a real seat effect under that agent. "
+        "A game the engine's turn or round cap stopped has no rulebook ending: capped_share "
+        "gives their share and win_rate_resolved the rate over the games the rules ended "
+        "(darkleaf's rulebook has no draws, so its capped games are unresolved, as in the "
+        "matchups study)."])
     sec.tables.append(("seat_winrates", seats, "Win rate by seat, Wilson 95% intervals"))
     scripted = seats[seats["agents"] == "scripted"]
     for game, g in scripted.groupby("game", sort=False):  # one readable figure per game

@@ -349,7 +349,7 @@ def _retreat(c: _Ctx, a: int) -> str:
     if a == L.A_DONE:
         return f"{c.me} do not retreat the new Wibo pawn" + (f" on {sqn(np0)}" if np0 >= 0
                                                               else "")
-    if hasty:
+    if hasty and a != L.A_JOURNEY:
         return f"Hasty Retreat: {c.own(c.v(L.JUNIT))} and the new pawn roll to retreat together"
     return "the new Wibo pawn" + (f" on {sqn(np0)}" if np0 >= 0 else "") + " rolls to retreat"
 
@@ -599,7 +599,11 @@ def _describe(state, params, action: int) -> str:
         return f"Belay: {c.unit(c.v(L.SEL2))} relocates to {sqn(a)}, adjacent to the king"
     if dec == L.D_MORPH:
         return _morph(c, a)
-    if dec in (L.D_MORPH_TGT, L.D_MORPH_TGT2):
+    if dec == L.D_MORPH_TGT:
+        if a == L.A_DONE:
+            return f"{c.own(c.v(L.JUNIT))} ends its journey without a Morph"
+        return f"{c.own(c.v(L.JUNIT))} will attempt to Morph {c.unit(a)}"
+    if dec == L.D_MORPH_TGT2:
         if a == L.A_DONE:
             return f"Mass Morph: {c.own(c.v(L.JUNIT))} takes no second target"
         return f"Mass Morph: {c.own(c.v(L.JUNIT))} also Morphs {c.unit(a)} with its roll"

@@ -225,6 +225,10 @@ def _do_journey(state, params, seat, origin, dest, code):
             move_unit(state, origin, dest)
         state[L.JUNIT] = dest
         if state[L.INTENT] != L.I_DEED:  # a declared journey: no Morph follows
+            if params[L.P_MORPH_DECL] == 0 and \
+                    morph_gen(state, params, seat, dest, False, rt(-1), state, 0, rtb(False)) > 0:
+                state[L.DEC] = L.D_MORPH_TGT  # undeclared reading: pick a neighbor now
+                return ST_WAIT
             return ST_AFTER
         state[L.DEC] = L.D_MORPH
         return ST_WAIT
@@ -601,6 +605,8 @@ def _retreat(state, params, seat, dec, a, rng):
     if a == L.A_DONE:
         return ST_AFTER
     if dec == L.D_RETREAT:
+        if a == L.A_JOURNEY:  # Hasty Retreat declined: the new pawn retreats alone
+            state[L.TFLAGS] &= ~L.TF_HASTY
         state[L.JPTS] = roll(state, params, seat, rng)
         state[L.DEC] = L.D_RETREAT_DEST
         return ST_WAIT
@@ -870,6 +876,12 @@ def _apply(state, params, a, rng):
         return _belay(state, params, dec, a)
     if dec == L.D_MORPH:
         return _morph_decision(state, params, seat, a, rng)
+    if dec == L.D_MORPH_TGT:
+        if a == L.A_DONE:
+            return ST_AFTER
+        state[L.TGT] = a
+        state[L.DEC] = L.D_MORPH
+        return ST_WAIT
     if dec == L.D_MORPH_TGT2:
         if a != L.A_DONE:
             state[L.TGT2] = a

@@ -110,16 +110,16 @@ Params (int32)::
     +-----------+-----------+-------------+----------+----------+--------+---------+-----------+
     24         25      26          27          28       29          30      31
     +----------+-------+-----------+-----------+--------+-----------+-------+------+
-    |SINK_OWN  |unused |QUARRY_ANY |WILL_THICK |WL_SAME |RETREAT_LE |unused |CALM  |
+    |SINK_OWN  |HASTY  |QUARRY_ANY |WILL_THICK |WL_SAME |RETREAT_LE |FATE   |CALM  |
     +----------+-------+-----------+-----------+--------+-----------+-------+------+
     32..71          72..81       82..91      92..101     102..111     112..123
     +---------------+------------+-----------+-----------+------------+-----------+
     |ROW[2][5][4]   |NSLOT[2][5] |SUMLO[2][5]|SUMHI[2][5]|RELCAP[2][5]|MAXU[2][6] |
     +---------------+------------+-----------+-----------+------------+-----------+
-    124..187            188..211
-    +-------------------+---------------+
-    |START[2][32]       |WILL[2][12]    |                                  (212 entries)
-    +-------------------+---------------+
+    124..187            188..211        212           213
+    +-------------------+---------------+-------------+----------+
+    |START[2][32]       |WILL[2][12]    |MORPH_DECL   |HEX_ORDER |           (214 entries)
+    +-------------------+---------------+-------------+----------+
 
     P (P_NUM_PLAYERS) 2;  CLAN[s] clan of seat s;  FIRST seat that takes the first turn
     HCAP_BONES/SEAT   handicap bones and the seat that gets them (Tips & Tricks)
@@ -139,6 +139,11 @@ Params (int32)::
     WILL_THICK        1: Thick Skin also shields the Erde king from the Will
     WL_SAME           1: both Place of Power Ladders may mark the same unit
     RETREAT_LE        1: a retreat may be shorter than the roll
+    HASTY             1: a knight's Morph always retreats by Hasty Retreat (0: the Wibo
+                      player picks Hasty Retreat or the new pawn alone)
+    FATE              marks of one kind (one fate chip colour) on Haggedorn at once (0: no cap)
+    MORPH_DECL        1: a Wibo Morph is declared in Phase 2 (0: any journey may end in one)
+    HEX_ORDER         0: due Witch's Ladders resolve before Poison Gardens, 1: after
     CALM              Calm Waters: Ferrymen journey rolls receive -CALM
     ROW[s*20+r*4+p]   slot code of slot p of row r (SC_* below);  NSLOT[s*5+r] slots in row r
     SUMLO/SUMHI[s*5+r] Sum Between bounds of row r (SUMHI 0: no sum rule)
@@ -245,7 +250,7 @@ TF_META = 8
 TF_JOURNEYED = 16
 TF_TWEAKED = 32      # (bit 64 is free)
 TF_MASS = 128
-TF_HASTY = 256
+TF_HASTY = 256       # a knight's Morph: Hasty Retreat is open (taken by A_YES at D_RETREAT)
 TF_WLPOP = 512       # the next Witch's Ladder is the free Place of Power one
 TF_NEWTOKEN = 1024   # Hexen: a Hex relic was earned this turn (cast in Acquire Power)
 TF_WILL = 2048       # Haggedorn's Will was activated this Upkeep (relic spending is over)
@@ -373,7 +378,9 @@ P_SINK_OWN = 24       # 1: Sink may also target an Erde unit
 P_QUARRY_ANY = 26     # 1: a Quarry vanquished by any cause counts
 P_WILL_THICK = 27     # 1: Thick Skin also shields the Erde king from the Will
 P_WL_SAME = 28        # 1: both Place of Power Ladders may mark the same unit
+P_HASTY_ONLY = 25     # 1: a knight's Morph always retreats by Hasty Retreat
 P_RETREAT_LE = 29     # 1: retreat may be shorter than the roll
+P_FATE_CAP = 30       # marks of one kind at once (0: no cap)
 P_CALM = 31           # Calm Waters: journey rolls receive -P_CALM
 P_ROW = 32            # [2][5][4] slot codes
 P_NSLOT = 72          # [2][5]
@@ -383,7 +390,9 @@ P_RELCAP = 102        # [2][5]
 P_MAXU = 112          # [2][6] unit maximums
 P_START = 124         # [2][32] (type, square) pairs, type -1 ends
 P_WILL = 188          # [2][12] Blessings then Curses
-PARAMS_SIZE = 212
+P_MORPH_DECL = 212    # 1: a Morph is declared in Phase 2; 0: any journey may end in one
+P_HEX_ORDER = 213     # 0: Ladders resolve before Gardens, 1: Gardens first
+PARAMS_SIZE = 214
 
 MAX_GAME_LENGTH = SETUP_ACTS + 2 * (MAX_ROUND_CAP + 2) * 2 * MAX_TURN_ACTS
 

@@ -14,7 +14,7 @@ from simcore.darkleaf.moves import (
     morph_gen, morph_reach, retreat_gen,
 )
 from simcore.darkleaf.skills import (
-    royal_sq, row_returnable, row_slots, slot_at,
+    marks_full, royal_sq, row_returnable, row_slots, slot_at,
 )
 
 
@@ -480,7 +480,7 @@ def _hex_opts(state, params, seat, out, write):
     """D_HEX: the Hex tokens that have a caster and something to mark, then done."""
     n = 0
     if _casters(state, params, seat, out, 0, False) > 0:
-        if state[L.RELIC + seat * 5 + L.PG_] > 0:
+        if state[L.RELIC + seat * 5 + L.PG_] > 0 and not marks_full(state, params, L.PG):
             ok = False
             for sq in range(64):
                 if _own(state, seat, sq) and state[L.PG + sq] == 0 and \
@@ -490,7 +490,7 @@ def _hex_opts(state, params, seat, out, write):
                     break
             if ok:
                 n = _add(out, n, L.A_SPEND + L.PG_, write)
-        if state[L.RELIC + seat * 5 + L.WL_] > 0:
+        if state[L.RELIC + seat * 5 + L.WL_] > 0 and not marks_full(state, params, L.LADDER):
             for sq in range(64):
                 if _own(state, seat, sq) and cell_type(state[L.BOARD + sq]) != L.ROOK and \
                         (sq == state[L.JUNIT] or cell_type(state[L.BOARD + sq]) == L.SAGE) and \
@@ -614,7 +614,9 @@ def _small_opts(state, params, seat, dec, out, write):
                 n = _add(out, n, L.A_SPEND + L.SEED_, write)
         n = _add(out, n, L.A_DONE, write)
     elif dec == L.D_RETREAT:
-        n = _add(out, n, L.A_YES, write)
+        n = _add(out, n, L.A_YES, write)  # Hasty Retreat where TF_HASTY, else the pawn alone
+        if (state[L.TFLAGS] & L.TF_HASTY) and params[L.P_HASTY_ONLY] == 0 and state[L.NP0] >= 0:
+            n = _add(out, n, L.A_JOURNEY, write)  # the new pawn retreats alone
         n = _add(out, n, L.A_DONE, write)
     elif dec == L.D_KNIGHT_MOVE:
         for sq in (state[L.TGT], state[L.TGT2]):
@@ -654,7 +656,8 @@ def opts(state, params, out, write):
         n = _hex_caster_opts(state, params, seat, out, write)
     elif dec == L.D_WL_TGT:
         excl = -1 if params[L.P_WL_SAME] != 0 else state[L.TGT]
-        n = ladder_gen(state, params, seat, state[L.SEL2], excl, out, 0, write)
+        if not ((state[L.TFLAGS] & L.TF_WLPOP) and marks_full(state, params, L.LADDER)):
+            n = ladder_gen(state, params, seat, state[L.SEL2], excl, out, 0, write)
         if state[L.TFLAGS] & L.TF_WLPOP:
             n = _add(out, n, L.A_DONE, write)
     elif dec == L.D_DEED_UNIT:
@@ -673,6 +676,9 @@ def opts(state, params, out, write):
         n = _belay_opts(state, params, seat, dec, out, write)
     elif dec == L.D_MORPH_TGT2:
         n = morph_gen(state, params, seat, state[L.JUNIT], True, state[L.TGT], out, 0, write)
+        n = _add(out, n, L.A_DONE, write)
+    elif dec == L.D_MORPH_TGT:  # MORPH_DECL 0: a journey's end picks the Morph target
+        n = morph_gen(state, params, seat, state[L.JUNIT], False, rt(-1), out, 0, write)
         n = _add(out, n, L.A_DONE, write)
     elif dec == L.D_RETREAT_DEST:
         src = state[L.JUNIT] if (state[L.TFLAGS] & L.TF_HASTY) else state[L.NP0]

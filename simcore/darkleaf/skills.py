@@ -7,7 +7,7 @@ from simcore.darkleaf.board import (
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DEEDMOD, ERDE, FERRY,
     FOREIGN, GRAVE, HAND_F, HAND_V, HEXEN, HULDRA, K_AURA, K_LAW, K_RELIC, KING, KNIGHT,
-    LADDER, LAW, MURG, P_FACES, P_NSLOT, P_RELCAP, P_ROW, P_STILL_ROUNDS, P_SUMHI, P_SUMLO,
+    LADDER, LAW, MURG, P_FACES, P_FATE_CAP, P_HEX_ORDER, P_NSLOT, P_RELCAP, P_ROW, P_STILL_ROUNDS, P_SUMHI, P_SUMLO,
     P_WILL, P_WILL_MODE, P_WL_ROUNDS, PAWN, PG, POOL, POOLF, QUEEN, RELIC, ROLLS, ROLLV, ROOK,
     SAGE, SC_ANY, SC_EVEN, SC_ODD, SKILL_KIND, SLOTS, STILL, STILL_SEAT, TRAIT_USED,
     W_CLEAR_BOARD, W_EASY_DEEDS,
@@ -263,8 +263,22 @@ def spread_ladder(state, params, hx, sq):
         if sc > bscore:
             bscore = sc
             best = n
-    if best >= 0:
+    if best >= 0 and not marks_full(state, params, LADDER):
         state[LADDER + best] = params[P_WL_ROUNDS]
+
+
+@row_kernel
+def marks_full(state, params, off):
+    """All fate chips of one colour are on Haggedorn: as many squares of the mark array at
+    ``off`` (Poison Gardens PG, Witch's Ladders LADDER) hold a mark as the cap allows."""
+    cap = params[P_FATE_CAP]
+    if cap <= 0:
+        return False
+    k = 0
+    for sq in range(64):
+        if state[off + sq] != 0:
+            k += 1
+    return k >= cap
 
 
 @row_kernel
@@ -290,8 +304,18 @@ def resolve_garden(state, params, hx, sq):
 
 
 @row_kernel
+def _tick_gardens(state, params, hx):
+    for sq in range(64):
+        if state[PG + sq] > 0:
+            state[PG + sq] -= 1
+            if state[PG + sq] == 0:
+                resolve_garden(state, params, hx, sq)
+
+
+@row_kernel
 def hex_tick(state, params):
-    """Remove one counter from every Hex; resolve those at 0 (Ladders first, then Gardens)."""
+    """Remove one counter from every Hex; resolve those at 0 (Ladders first, then Gardens;
+    HEX_ORDER 1: Gardens first, a Ladder whose unit a Garden took leaves with it)."""
     hx = hexen_seat(params)
     due = False
     gardens = False
@@ -303,17 +327,15 @@ def hex_tick(state, params):
                 due = True
         if state[PG + sq] > 0:
             gardens = True
+    if gardens and params[P_HEX_ORDER] != 0:
+        _tick_gardens(state, params, hx)
+        gardens = False
     if due:
         for sq in range(64):
             if state[LADDER + sq] == -1:
                 resolve_ladder(state, params, hx, sq)
-    if not gardens:  # (resolving Ladders never plants a Garden)
-        return
-    for sq in range(64):
-        if state[PG + sq] > 0:
-            state[PG + sq] -= 1
-            if state[PG + sq] == 0:
-                resolve_garden(state, params, hx, sq)
+    if gardens:  # (resolving Ladders never plants a Garden)
+        _tick_gardens(state, params, hx)
 
 
 # ---- Haggedorn's Will ----------------------------------------------------------------------

@@ -33,8 +33,9 @@ from simcore.spec import BadInput, GameSpec
 SPEC = GameSpec(
     name="humanity",
     game_id=5,
-    version=2,  # 2: Heroic Act's Life cost after the recruit, Supplies in the third unmarked
-    # pack, Firearms hold 1 Bullet
+    version=3,  # 3: Event options must be fulfillable for rescue, draw and loot; a custom
+    # story plays 8 Events and takes 2 Plot pack cards (2: Heroic Act's Life cost after the
+    # recruit, Supplies in the third unmarked pack, Firearms hold 1 Bullet)
     players=(2, 5),
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
@@ -189,7 +190,8 @@ def _compile_game(rules, p, scen):
         p[L.P_ACT_REMOVE] = int_in(rules, "scenario.s3.remove_actions", 0, 20)
         p[L.P_BLD_REMOVE] = int_in(rules, "scenario.s3.remove_buildings", 0, 20)
     choice(rules, "scenario.custom.firearms", ("if-pack-2-or-3",))
-    choice(rules, "scenario.custom.main_deck", ("base + extra + plot pack",))
+    choice(rules, "scenario.custom.main_deck", ("base + extra + plot cards",))
+    p[L.P_PLOT_CARDS] = int_in(rules, "scenario.custom.plot_cards", 0, 20)
     choice(rules, "scenario.custom.survivor_deck", ("all 34",))
     b = lambda *ks: sum(1 << k for k in ks)  # noqa: E731
     main_old, main_new, surv_old, surv_new = [

@@ -522,10 +522,19 @@ def setup_main_deck(state, params, scen, plot, rng):
     shuffled) and the starting Trade piles, one per seat plus one."""
     P = params[L.P_NUM_PLAYERS]
     md = np.empty(256, np.int32)
-    mask = params[L.P_MAIN_OLD]
+    n = _collect(params, md, 0, params[L.P_MAIN_OLD], False)
     if scen == 3 and plot >= 1:
-        mask |= 1 << (L.PK_S1 + plot)
-    n = _collect(params, md, 0, mask, False)
+        # a custom story takes a few of its Plot pack's Action and Building cards at random
+        m = _collect(params, md, n, 1 << (L.PK_S1 + plot), False)
+        k = n
+        for i in range(n, m):
+            ty = params[L.P_CARDS + md[i] * L.KF_N + L.KF_TYPE]
+            if ty == L.TY_ACTION or ty == L.TY_BUILDING:
+                md[k] = md[i]
+                k += 1
+        shuffle(rng, md[n:k], k - n)
+        take = params[L.P_PLOT_CARDS]
+        n += min(k - n, take)
     n = _remove_random(params, md, n, L.TY_ACTION, params[L.P_ACT_REMOVE], rng)
     n = _remove_random(params, md, n, L.TY_BUILDING, params[L.P_BLD_REMOVE], rng)
     n = _collect(params, md, n, params[L.P_MAIN_NEW], False)

@@ -317,6 +317,7 @@ P_MAIN_OLD = 30       # bit per pack (PK_*) in the older part of the Main deck
 P_MAIN_NEW = 31       # packs shuffled in after the Scenario 3 removals
 P_SURV_OLD = 32
 P_SURV_NEW = 33
+P_PLOT_CARDS = 34     # custom story: Action/Building cards taken from the Plot's pack
 P_FIREARM_KIND = 35
 P_TIEBREAK_UNBUILT = 36
 

@@ -89,15 +89,27 @@ def push_pairs(state, params, seat, off, n):
 # ---- checks ----------------------------------------------------------------------------
 @row_kernel
 def option_feasible(state, params, o, ev, opt):
-    """Can the seat fulfil Event option ``opt`` entirely (Life loss always can)?"""
+    """Can the seat fulfil Event option ``opt`` entirely (Life loss always can)?  Cards to
+    give from hand, Supplies to pay, a loaded Weapon to fire, Survivors in the Row to rescue,
+    Main-deck cards to loot, and cards to draw (Draw deck, Discard pile reshuffled, and one
+    Survivor rescued each time the deck runs out)."""
     off = L.P_EVENTS + ev * L.EF_N + L.EF_OPT + opt * 6
     cards = 0
     sup = 0
     sup_cards = 0
+    draw = 0
+    resc = 0
+    loot = 0
     for j in range(L.MAX_EFF):
         c = params[off + 2 * j]
         a = params[off + 2 * j + 1]
-        if c == L.E_DISCARD or c == L.E_TRASH:
+        if c == L.E_DRAW:
+            draw += a
+        elif c == L.E_RESCUE:
+            resc += a
+        elif c == L.E_LOOT:
+            loot += a
+        elif c == L.E_DISCARD or c == L.E_TRASH:
             cards += a
         elif c == L.E_PAY:
             sup += a
@@ -117,6 +129,17 @@ def option_feasible(state, params, o, ev, opt):
             if card_field(params, state[o + L.S_HAND + i], L.KF_TYPE) == L.TY_SUPPLY:
                 n += 1
         if n < sup_cards:
+            return False
+    if loot > state[L.MAIN_N]:
+        return False
+    if draw > 0 or resc > 0:
+        row = 0
+        for i in range(L.ROW_LEN):
+            if state[L.ROW + i] >= 0:
+                row += 1
+        if resc > row:
+            return False
+        if draw > state[o + L.S_DECK_N] + state[o + L.S_DISC_N] + row - resc:
             return False
     return True
 
