@@ -257,10 +257,11 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, c
 
 @main.command()
 @click.argument("game")
-@click.option("--variant", "variants", multiple=True, required=True,
+@click.option("--change", "--variant", "variants", multiple=True, required=True,
               metavar="'NAME: path=value; ...'",
               help="A rules change to compare with the baseline (repeatable): --set "
-                   "overrides separated by ';', or '@file.toml'.")
+                   "overrides separated by ';', or '@file.toml'.  --variant is the same "
+                   "option (in simulate, --variant names a setup instead).")
 @click.option("--games", "-n", "n_games", type=int, default=2000, show_default=True,
               help="Games per run (the cap with --precision).")
 @click.option("--precision", type=float, default=0.0,
@@ -304,6 +305,9 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, cl
     df = run_compare(game, list(variants), agents, players, setup, rules_file, sets, n_games,
                      seed, precision, threads=threads)
     click.echo(format_compare(df))
+    from experiments.compare import provenance
+
+    df = provenance(df, game, list(variants), agents, seed)  # the files say what was compared
     if out:
         write_table(df, out)
         click.echo(f"wrote {len(df)} rows to {out}")

@@ -184,6 +184,35 @@ def format_compare(df: pd.DataFrame) -> str:
     return "\n".join(lines)
 
 
+def commit() -> str:
+    """The git commit of this checkout (``+`` when edited), or ``unknown`` outside git."""
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        head = subprocess.run(["git", "rev-parse", "--short=12", "HEAD"], cwd=root,
+                              capture_output=True, text=True, timeout=5).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                               cwd=root, capture_output=True, text=True, timeout=5).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return (head + ("+" if dirty.strip() else "")) if head else "unknown"
+
+
+def provenance(df: pd.DataFrame, game: str, variants, agents, seed: int) -> pd.DataFrame:
+    """``df`` with what fixes it beside every row: game, the change each variant makes,
+    the agents, the seed and the commit that played it."""
+    changes = dict(zip((parse_variant(v, i)[0] for i, v in enumerate(variants)), variants))
+    out = df.copy()
+    out.insert(0, "game", game)
+    out.insert(2, "change", out["variant"].map(changes))
+    out["agents"] = agents if isinstance(agents, str) else ",".join(agents)
+    out["seed"] = seed
+    out["commit"] = commit()
+    return out
+
+
 def compare_html(df: pd.DataFrame, path, title: str) -> None:
     """A small page: the table and a figure of the differences with their intervals."""
     import html
@@ -214,7 +243,21 @@ def compare_html(df: pd.DataFrame, path, title: str) -> None:
     page = (f"<!doctype html><html><head><meta charset='utf-8'><title>{html.escape(title)}"
             "</title></head><body style='font-family:sans-serif;max-width:70em;margin:auto'>"
             f"<h1>{html.escape(title)}</h1><p>Paired differences on common random numbers, "
-            "normal 95% intervals.</p>"
-            f"<img src='{png.name}' alt='differences in win rate'>"
+            "normal 95% intervals.</p>" + _provenance_html(df)
+            + f"<img src='{png.name}' alt='differences in win rate'>"
             + df.to_html(index=False, float_format=lambda v: f"{v:.4f}") + "</body></html>")
     write_atomic(path, lambda t: Path(t).write_text(page))
+
+
+def _provenance_html(df: pd.DataFrame) -> str:
+    """One line per variant: the change, and the agents, seed and commit of the run."""
+    import html
+
+    if "change" not in df:
+        return ""
+    first = df.iloc[0]
+    items = "".join(f"<li><b>{html.escape(str(v))}</b>: {html.escape(str(c))}</li>"
+                    for v, c in df[["variant", "change"]].drop_duplicates().itertuples(
+                        index=False))
+    return (f"<ul>{items}</ul><p>agents {html.escape(str(first['agents']))}, seed "
+            f"{first['seed']}, commit {html.escape(str(first['commit']))}</p>")

@@ -101,7 +101,8 @@ def format_replay(r: dict) -> str:
     lines.append(f"end: {e['end_reason']} after {e['length']} actions"
                  + (" (turn cap)" if e["truncated"] else "")
                  + f"; returns {e['returns']}; winner "
-                 + (f"seat {e['winner']}" if e["winner"] >= 0 else "none (shared or drawn)"))
+                 + (f"seat {e['winner']}" if e["winner"] >= 0 else
+                    "none (unresolved: the turn cap)" if e["truncated"] else "none (shared)"))
     return "\n".join(lines)
 
 

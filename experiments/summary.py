@@ -38,15 +38,17 @@ def summary_text(df: pd.DataFrame) -> str:
     if n == 0:
         return "0 games played."
     players = int(df["players"].iloc[0])
-    shared = int((df["winner"] < 0).sum())
-    # solo games have no draws: a game without a winner is a loss
+    capped = df["truncated"].astype(bool)
+    shared = int(((df["winner"] < 0) & ~capped).sum())
+    # a game the turn cap stopped is unresolved, not a draw (the rulebooks have none);
+    # solo games have no draws either: a resolved game without a winner is a loss
     outcome = (f"lost: {fmt_rate(shared, n)}" if players == 1
-               else f"drawn or shared: {fmt_rate(shared, n)}")
+               else f"no sole winner (a shared win): {fmt_rate(shared, n)}")
+    outcome += f"   unresolved (turn cap): {fmt_rate(int(capped.sum()), n)}"
     lines = [
         f"{df['game'].iloc[0]} v{df['version'].iloc[0]}  setup={df['setup'].iloc[0]}  "
         f"players={players}  games={n}  seed={df['seed'].iloc[0]}",
-        f"{outcome}   mean length: {df['length'].mean():.1f} actions"
-        f"   truncated: {int(df['truncated'].sum())}",
+        f"{outcome}   mean length: {df['length'].mean():.1f} actions",
         "",
         seat_table(df).to_string(index=False),
     ]

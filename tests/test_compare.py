@@ -69,6 +69,23 @@ def test_cli_writes_table_and_html(tmp_path):
     assert "<img src='d.png'" in (tmp_path / "d.html").read_text()
 
 
+def test_compare_files_record_the_change_agents_seed_and_commit(tmp_path):
+    """--change is --variant's name where it means a rules change; the CSV and the page say
+    what was changed, who played, the seed and the commit."""
+    import pandas as pd
+
+    res = run("compare", "connect4", "-n", 50, "--agents", "scripted,random", "-s", 7,
+              "--change", "w: board.cols=8", "--out", tmp_path / "d.csv",
+              "--html", tmp_path / "d.html")
+    assert res.exit_code == 0, res.output
+    df = pd.read_csv(tmp_path / "d.csv")
+    assert set(df["change"]) == {"w: board.cols=8"} and set(df["game"]) == {"connect4"}
+    assert set(df["agents"]) == {"scripted,random"} and set(df["seed"]) == {7}
+    assert df["commit"].iloc[0] != "" and len(set(df["commit"])) == 1
+    page = (tmp_path / "d.html").read_text()
+    assert "board.cols=8" in page and "scripted,random" in page and "seed 7" in page
+
+
 def test_no_variant_is_refused():
     with pytest.raises(BadInput, match="at least one --variant"):
         compare("connect4", [], games=10)
