@@ -3,11 +3,14 @@ covered by parts 1 and 2, each driven through the engine on a small hand-built p
 
 Each test names the checklist items it checks (../shared/rules/checklists/darkleaf.md).
 """
+import numpy as np
 from test_darkleaf_phases import finish_turn, units
 from test_darkleaf_rules import Pos, hunt_targets, names, sq, sqs
 
-from simcore.darkleaf import API, board, skills
+from simcore.darkleaf import API, board, engine, skills, turn
 from simcore.darkleaf import layout as L
+from simcore.darkleaf.describe import describe
+from simcore.darkleaf.kinds import KIND_NAMES
 
 P, N, B, R, Q, K = L.PAWN, L.KNIGHT, L.SAGE, L.ROOK, L.QUEEN, L.KING
 
@@ -340,23 +343,72 @@ def test_ladder_never_to_erde_king_DG_HEXEN_41(compiled):
         assert pos.s[L.LADDER + sq("d5")] == want
 
 
-def test_hexes_same_turn_ladder_first_DG_HEXEN_49(compiled):
-    """DG-HEXEN-49: Hexes resolving on the same turn go in the Hexen player's order, modelled
-    as Witch's Ladder before Poison Garden: the Ladder's unit falls to the Ladder (which
-    restarts beside it) before the Garden covering it resolves."""
+def _due_together(garden=True, sets=()):
+    """Hexen (seat 0) about to begin a turn: a Witch's Ladder on d4 and (``garden``) a Poison
+    Garden on c3, covering b2..d4 but not e5, each on its last counter."""
+    pos = Pos("hexen-murg", [(1, P, "d4"), (1, P, "e5"), (0, Q, "a8"), (1, K, "h1")], cur=1,
+              sets=sets)
+    pos.s[L.LADDER + sq("d4")] = 1
+    if garden:
+        pos.s[L.PG + sq("c3")] = 1
+    pos.at(L.D_UPKEEP)
+    finish_turn(pos.s, pos.p)  # the Murg turn ends; the Hexen Upkeep begins
+    return pos
+
+
+def test_hex_order_is_a_hexen_decision_DG_HEXEN_47_49(compiled):
+    """DG-HEXEN-47, DG-HEXEN-49: when a Witch's Ladder and a Poison Garden come due in the
+    same Hexen Upkeep the Hexen player picks the order.  Ladders first: the Ladder's unit
+    falls to the Ladder, which restarts beside it on e5, before the Garden resolves.  Gardens
+    first: the Garden takes d4 and the Ladder leaves Haggedorn with it, so e5 stays clean.
+    Either way the Upkeep decision follows."""
+    wl = API.rules()["hexen.witchs_ladder_rounds"]
+    for a, e5 in ((L.A_SPEND + L.WL_, wl), (L.A_SPEND + L.PG_, 0)):
+        pos = _due_together()
+        assert pos.s[L.CUR] == 0 and pos.s[L.DEC] == L.D_HEX_ORDER
+        assert pos.legal() == {L.A_SPEND + L.WL_, L.A_SPEND + L.PG_}
+        assert pos.unit("d4") == (1, P) and pos.s[L.PG + sq("c3")] == 1  # nothing came off yet
+        assert engine.action_kind(pos.s, pos.p, a) == KIND_NAMES.index("Hex")
+        assert "first" in describe(pos.s, pos.p, a)
+        pos.step(a)
+        assert pos.unit("d4") is None and pos.s[L.PG + sq("c3")] == 0
+        assert pos.unit("e5") == (1, P) and pos.s[L.LADDER + sq("e5")] == e5
+        assert pos.s[L.CUR] == 0 and pos.s[L.DEC] == L.D_UPKEEP
+
+
+def test_hex_order_only_when_due_together_DG_HEXEN_49(compiled):
+    """DG-HEXEN-49: a Ladder due alone resolves without a question (the order cannot matter),
+    and the fixed orders of the rules data (hexen.hex_order 1 Ladders, 2 Gardens) resolve at
+    once as before."""
+    pos = _due_together(garden=False)
+    assert pos.s[L.DEC] == L.D_UPKEEP and pos.unit("d4") is None
+    for order, e5 in (("1", API.rules()["hexen.witchs_ladder_rounds"]), ("2", 0)):
+        pos = _due_together(sets=[f"hexen.hex_order={order}"])
+        assert pos.s[L.DEC] == L.D_UPKEEP and pos.unit("d4") is None
+        assert pos.s[L.LADDER + sq("e5")] == e5
+
+
+def test_hex_order_after_waxing_moon_DG_HEXEN_27_49(compiled):
+    """DG-HEXEN-27, DG-HEXEN-49: Waxing Moon takes a counter off every Hex; when that brings a
+    Ladder and a Garden due together the Hexen player orders them too, and the turn ends
+    after (the Murg turn begins)."""
     pos = Pos("hexen-murg", [(1, P, "d4"), (1, P, "e5"), (0, Q, "a8"), (1, K, "h1")])
     pos.s[L.LADDER + sq("d4")] = 1
-    pos.s[L.PG + sq("c3")] = 1  # the Garden covers b2..d4, not e5
-    skills.hex_tick(pos.s, pos.p)
-    assert pos.unit("d4") is None and pos.s[L.PG + sq("c3")] == 0
-    assert pos.unit("e5") == (1, P)
-    assert pos.s[L.LADDER + sq("e5")] == API.rules()["hexen.witchs_ladder_rounds"]
-    # the other order (hexen.hex_order = 1, swept): the Garden takes d4 first and the
-    # Ladder leaves Haggedorn with it, so nothing restarts on e5
-    pos = Pos("hexen-murg", [(1, P, "d4"), (1, P, "e5"), (0, Q, "a8"), (1, K, "h1")],
-              sets=["hexen.hex_order=1"])
-    pos.s[L.LADDER + sq("d4")] = 1
     pos.s[L.PG + sq("c3")] = 1
-    skills.hex_tick(pos.s, pos.p)
-    assert pos.unit("d4") is None and pos.unit("e5") == (1, P)
-    assert pos.s[L.LADDER + sq("e5")] == 0
+    st = turn.acquire(pos.s, pos.p, 0, L.WAX_)
+    assert st == turn.ST_WAIT and pos.s[L.DEC] == L.D_HEX_ORDER and pos.s[L.HEX_WAXING] == 1
+    pos.step(L.A_SPEND + L.WL_)
+    assert pos.unit("d4") is None and pos.s[L.LADDER + sq("e5")] > 0
+    assert pos.s[L.CUR] == 1 and pos.s[L.DEC] == L.D_UPKEEP
+
+
+def test_scripted_hex_order_ladders_first_DG_HEXEN_49(compiled):
+    """DG-HEXEN-49: the scripted Hexen player resolves the Ladder first here, where that
+    restarts it on e5 (the order the rulebook points to)."""
+    from agents.scripted.darkleaf import scripted_action
+    from simcore.rng import new_rng
+
+    pos = _due_together()
+    lg = np.array(sorted(pos.legal()), np.int32)
+    a = scripted_action(pos.s.copy(), pos.p, 0, new_rng(0), lg, len(lg))
+    assert a == L.A_SPEND + L.WL_

@@ -166,3 +166,36 @@ def test_every_study_row_reads_the_turn_cap():
     assert s2.cap_columns(agent="b") == {"capped_share": 0.0, "win_rate_resolved": 0.0,
                                          "resolved_low": s2.agent_rate("b")[1],
                                          "resolved_high": s2.agent_rate("b")[2]}
+
+
+def test_sensitivity_leaves_turn_capped_games_unresolved():
+    """The sensitivity headline, like the other studies: a game the turn cap ended is
+    unresolved (not half a win); the paired difference uses the games resolved in both the
+    baseline and the variant, and each variant's capped share is shown apart."""
+    import pandas as pd
+
+    from experiments.plan import Cell
+    from experiments.studies import sensitivity as S
+
+    h = S.headline("darkleaf")
+    cell = Cell(0, "darkleaf", 2, ("scripted",), 4, setup="wibo-murg")  # the Wibo in seat 0
+
+    def frame(ret0, ends):
+        return pd.DataFrame({"game_index": range(len(ret0)), "end_reason": ends,
+                             "return_0": ret0, "return_1": [1.0 - r for r in ret0],
+                             "agent_0": "scripted", "agent_1": "scripted"})
+
+    ptv, cap = "path-to-victory", "turn-cap"
+    y = S.per_game_returns(frame([1.0, 0.5, 0.0, 1.0, 0.0], [ptv, cap, ptv, ptv, ptv]), cell, h)
+    x = S.per_game_returns(frame([1.0, 1.0, 0.5, 0.0, 0.0], [ptv, ptv, cap, ptv, ptv]), cell, h)
+    assert y.isna().tolist() == [False, True, False, False, False]  # capped: no return
+    e = S.paired_effect(x, y)
+    # resolved in both: games 0, 3 and 4 (x - y = 0, -1, 0); capped halves would give
+    # games 0..4 with differences 0, +0.5, +0.5, -1, 0
+    assert e["paired_games"] == 3 and e["effect"] == -1 / 3
+    assert e["metric"] == 0.5  # the variant over its 4 resolved games
+    assert e["capped_share"] == 0.2 and e["baseline_capped_share"] == 0.2
+    assert S._conclusion("darkleaf", None, y, h) == "wibo at or above half"
+    f = S._headline_finding("darkleaf", h, cell, None, y, "wibo at or above half")
+    assert f["value"] == 0.5 and f["sample"] == 4  # 2 wins of 4 resolved, not 2.5 of 5
+    assert "1 of 5 games turn-capped" in f["finding"] and S._capped_words(x.fillna(0)) == ""

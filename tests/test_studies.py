@@ -159,10 +159,10 @@ def test_sensitivity_darkleaf_headline_pools_the_clan_over_its_pairings(smoke_re
     want = [x for x in get_game("darkleaf").SPEC.setups if "wibo" in x.split("-")]
     assert sorted(c.setup for c in base) == sorted(want) and len(want) == 5
     k = n = 0
-    for c in base:
+    for c in base:  # over the games the rules ended (a turn-capped game is unresolved)
         s = summarize(Path(root) / "sensitivity", c)
-        k += s.seat_ret[c.setup.split("-").index("wibo")]
-        n += s.games
+        k += s.resolved_ret[c.setup.split("-").index("wibo")]
+        n += s.resolved
     rows = json.loads((Path(root) / "sensitivity" / "findings.json").read_text())
     [d] = [r for r in rows if r["game"] == "darkleaf"]
     assert d["sample"] == n and d["value"] == pytest.approx(k / n)

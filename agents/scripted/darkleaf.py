@@ -3,6 +3,8 @@
 Cheap greedy play on a clan-aware evaluation (one linear pass over the board):
 
 * Upkeep, bone slotting and a few yes/no choices follow fixed rules (no search).
+* Hexes that come due together (Witch's Ladders and Poison Gardens) resolve in the order
+  whose result evaluates higher (both tried on a copy); Ladders first on a tie.
   The bones of a row whose skill no longer applies are always taken back (DG-SLOT-15).
 * Every other decision applies each legal action to a copy and evaluates the result; when
   the action only opens a sub-decision of the same choice (unit -> destination -> Flow, deed
@@ -43,7 +45,8 @@ from simcore.darkleaf.board import (cell_seat, cell_type, cheb, clan_of, count_u
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
     AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
-    D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT,
+    D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER, D_HEX_ORDER,
+    D_HULDRA, D_HUNT_TGT,
     D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH, D_MORPH_TGT2, D_PICK, D_PIVOT,
     D_QUARRY, D_RELOC, D_RETREAT, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, ERDE,
     FERRY, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JPTS, KING, KNIGHT, LADDER, LAW, LOOP_, MARKS,
@@ -366,6 +369,28 @@ def _v0(state, params, seat, a, rng, buf, lbuf, rb):
         if row[ROLLS] == state[ROLLS]:
             break
     return total / k
+
+
+@njit(cache=True)
+def _hex_order_choice(state, params, seat, rng, legal, n):
+    """Hexes due together: resolve them both ways on a copy (no chance is involved) and take
+    the order whose result the evaluation rates higher; on a tie the Witch's Ladders go
+    first, the order the rulebook points to (a Ladder that vanquishes its unit restarts
+    beside it, which it cannot do once a Garden has taken that unit)."""
+    row = np.empty(STATE_SIZE, np.int32)
+    r2 = np.empty(2, np.uint64)
+    best = -1e18
+    ba = A_SPEND + WL_
+    for i in range(n):
+        a = legal[i]
+        _copy_step(state, params, a, row, rng, r2, 0, 0)
+        v = evaluate(row, params, seat)
+        if a == A_SPEND + WL_:
+            v += 1e-6
+        if v > best:
+            best = v
+            ba = a
+    return ba
 
 
 @row_kernel(inline="always")
@@ -1013,6 +1038,8 @@ def scripted_action(state, params, persona, rng, legal, n):
         return legal[0] if a == A_DONE else a
     if dec == D_RETREAT:
         return legal[0]  # yes: a new pawn heads home
+    if dec == D_HEX_ORDER:
+        return _hex_order_choice(state, params, seat, rng, legal, n)
     buf = np.empty((3, STATE_SIZE), np.int32)
     lbuf = np.empty((3, NUM_ACTIONS), np.int32)
     rb = np.empty((3, 2), np.uint64)

@@ -12,6 +12,11 @@ numbers), giving a paired difference with a 95% interval:
   engine accepts that;
 - a numeric list marked ``sweep = "scale"``: every item x0.75 and x1.25 (rounded).
 
+A game the engine's turn or round cap stopped has no rulebook ending: it is unresolved, as
+in the other studies, not half a win.  Rates count the games the rules ended; a paired
+difference uses the games resolved in both the baseline and the variant; the capped share
+of each variant is shown apart.
+
 A value the rulebook or a public source settles is never swept.  Whatever cannot be
 varied this way (a card's content from a large vocabulary, a list of codes) is counted
 by reason in the report.  A conclusion "flips" when the headline's qualitative answer
@@ -26,7 +31,7 @@ from collections import Counter
 import numpy as np
 import pandas as pd
 
-from experiments.aggregate import summarize
+from experiments.aggregate import CAP_REASONS, summarize
 from experiments.execute import cell_frame
 from experiments.plan import Study
 from experiments.reporting import Section, finding, write_findings
@@ -67,7 +72,7 @@ def headline(game: str) -> dict:
         return {"players": 2, "agents": ("scripted",), "rotate": True, "focus": None,
                 "setups": [x for x in spec.setups if clan in x.split("-")], "clan": clan,
                 "metric": f"{clan} win rate against the other clans (scripted, every "
-                          f"{clan} pairing, turn-capped games count half)",
+                          f"{clan} pairing, over the games the rules ended)",
                 "conclusion": f"{clan} below or above half", "key": f"darkleaf:{clan}-vs-field"}
     P = min(max(2, spec.players[0]), spec.players[1])
     return {"players": P, "agents": ("scripted",), "setups": [None], "rotate": True,
@@ -84,13 +89,14 @@ def _conclusion(game: str, s, y: pd.Series, h: dict) -> str:
     """The headline's qualitative answer from the cell summary ``s`` (one setup) or, for a
     clan headline, from its per-game returns ``y``."""
     if h["clan"] is not None:
-        return f"{h['clan']} {'below' if float(y.mean()) < 0.5 else 'at or above'} half"
+        m = float(y.dropna().mean()) if y.notna().any() else np.nan
+        return f"{h['clan']} {'below' if m < 0.5 else 'at or above'} half"
     if game == "court":
-        return max(s.agent_n, key=lambda a: s.agent_ret[a] / max(s.agent_n[a], 1))
+        return max(s.agent_n, key=lambda a: np.nan_to_num(s.resolved_agent_rate(a)[0], nan=-1))
     if game == "frontier":
-        r = s.seat_rate(0)[0]
+        r = s.resolved_rate(0)[0]
         return "hard" if r < 1 / 3 else ("moderate" if r < 2 / 3 else "easy")
-    rates = [s.seat_rate(i)[0] for i in range(s.cell.players)]
+    rates = np.nan_to_num([s.resolved_rate(i)[0] for i in range(s.cell.players)], nan=-1)
     return f"seat {int(np.argmax(rates))}"
 
 
@@ -196,50 +202,101 @@ def _headline_finding(game: str, h: dict, cell, s, y: pd.Series, concl: str) -> 
     P = cell.players
     setup = get_game(game).SPEC.check_setup(cell.setup)  # None: the game's first
     if h["clan"] is not None:
-        k = float(y.sum())
-        lo, hi = wilson(k, len(y))
+        r = y.dropna()  # the games the rules ended
+        k = float(r.sum())
+        v = k / len(r) if len(r) else np.nan
+        lo, hi = wilson(k, len(r)) if len(r) else (np.nan, np.nan)
         f = finding(game, f"{game} at {P} players (scripted, every {h['clan']} pairing): "
                     f"{h['clan']} wins {'under' if 'below' in concl else 'at least'} half "
-                    "its games against the other clans", k / len(y), lo, hi, 0.5, len(y))
+                    "its games against the other clans" + _capped_words(y), v, lo, hi, 0.5,
+                    len(r))
         f["key"] = h["key"]
         return f
     if game == "court":
-        v, lo, hi, _ = s.agent_rate(concl)
+        v, lo, hi, _ = s.resolved_agent_rate(concl)
         text = f"court at {P} players, mixed scripted personas: {concl} wins most often"
         null = 1 / P
     elif game == "frontier":
-        v, lo, hi = s.seat_rate(0)
+        v, lo, hi = s.resolved_rate(0)
         text = f"frontier, {setup} mission, scripted: {concl} ({h['conclusion']})"
         null = 2 / 3 if concl == "easy" else 1 / 3
     else:
         seat = int(concl.split()[1])
-        v, lo, hi = s.seat_rate(seat)
+        v, lo, hi = s.resolved_rate(seat)
         null = 1 / P
         text = f"{game} at {P} players (setup {setup}, scripted): " + (
             f"seat {seat} is favoured" if lo > null else
             f"no seat is favoured beyond chance (seat {seat} highest)")
-    return finding(game, text, v, lo, hi, null, s.games)
+    return finding(game, text + _capped_words(y), v, lo, hi, null, s.resolved)
+
+
+def _capped_words(y: pd.Series) -> str:
+    """The capped share in a finding's words ('' when the cap ended no game)."""
+    k = int(y.isna().sum())
+    return f" ({k} of {len(y)} games turn-capped, left out)" if k else ""
 
 
 def _per_game(out, cell, h) -> pd.Series:
-    """Per game, indexed by (setup, game index): the headline's return: its clan's (a
-    clan headline), its focus agent's (mean over the seats it holds) or seat 0's."""
+    """The cell's games as :func:`per_game_returns` reads them."""
     P = cell.players
-    cols = ["game_index"] + [f"return_{s}" for s in range(P)] + [f"agent_{s}" for s in range(P)]
-    df = cell_frame(out, cell, cols)
+    cols = ["game_index", "end_reason"] + [f"return_{s}" for s in range(P)] + \
+        [f"agent_{s}" for s in range(P)]
+    return per_game_returns(cell_frame(out, cell, cols), cell, h)
+
+
+def per_game_returns(df: pd.DataFrame, cell, h: dict) -> pd.Series:
+    """Per game, indexed by (setup, game index), the headline's return.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        The cell's games: ``game_index``, ``end_reason``, ``return_<s>`` and ``agent_<s>``.
+    cell : experiments.plan.Cell
+        The cell (its game, setup and players).
+    h : dict
+        The game's :func:`headline`.
+
+    Returns
+    -------
+    pandas.Series
+        Its clan's return (a clan headline), its focus agent's (mean over the seats it
+        holds) or seat 0's; NaN for a game the turn or round cap ended (unresolved).
+    """
+    P = cell.players
     index = pd.MultiIndex.from_arrays([np.full(len(df), cell.setup or ""), df["game_index"]])
+    capped = df["end_reason"].isin(CAP_REASONS).to_numpy()
     if h["clan"] is not None:
         seat = get_game(cell.game).SPEC.check_setup(cell.setup).split("-").index(h["clan"])
-        return pd.Series(df[f"return_{seat}"].to_numpy(), index=index)
-    if h["focus"] is None:
-        return pd.Series(df["return_0"].to_numpy(), index=index)
-    vals = np.zeros(len(df))
-    k = np.zeros(len(df))
-    for s in range(P):
-        m = (df[f"agent_{s}"] == h["focus"]).to_numpy()
-        vals += np.where(m, df[f"return_{s}"].to_numpy(), 0.0)
-        k += m
-    return pd.Series(vals / np.maximum(k, 1), index=index)
+        vals = df[f"return_{seat}"].to_numpy(dtype=float)
+    elif h["focus"] is None:
+        vals = df["return_0"].to_numpy(dtype=float)
+    else:
+        vals = np.zeros(len(df))
+        k = np.zeros(len(df))
+        for s in range(P):
+            m = (df[f"agent_{s}"] == h["focus"]).to_numpy()
+            vals += np.where(m, df[f"return_{s}"].to_numpy(), 0.0)
+            k += m
+        vals = vals / np.maximum(k, 1)
+    return pd.Series(np.where(capped, np.nan, vals), index=index)
+
+
+def paired_effect(x: pd.Series, y: pd.Series) -> dict:
+    """A variant's per-game returns ``x`` against the baseline's ``y`` (same index).
+
+    Returns
+    -------
+    dict
+        ``metric`` (the variant's rate over its resolved games), ``effect`` with
+        ``ci_low``/``ci_high`` (the paired difference over the games resolved in both),
+        ``paired_games``, and the ``capped_share`` of the variant and of the baseline.
+    """
+    j = pd.concat([x, y], axis=1, join="inner").dropna()
+    d, lo, hi = paired_difference(j.iloc[:, 0], j.iloc[:, 1])
+    return {"metric": float(x.mean()) if x.notna().any() else np.nan, "effect": d,
+            "ci_low": lo, "ci_high": hi, "paired_games": len(j),
+            "capped_share": float(x.isna().mean()) if len(x) else np.nan,
+            "baseline_capped_share": float(y.isna().mean()) if len(y) else np.nan}
 
 
 def _variants(cells) -> list[list]:
@@ -259,11 +316,15 @@ def analyse(study: Study, out) -> list[Section]:
     import matplotlib.pyplot as plt
 
     secs = [Section("Method", text=[
-        "One-at-a-time sweep: each assumed value is varied with all else at baseline (a "
+        ("One-at-a-time sweep: each assumed value is varied with all else at baseline (a "
         "number to the ends of its plausible range; a rule choice to each other reading; an "
         "effect removed; documented alternatives; scaled lists); games share indices and streams with the baseline "
         "(common random numbers), so the effect is a paired difference with a normal 95% "
-        "interval. 'flips' marks a changed qualitative conclusion whose paired interval excludes 0.", *study.notes])]
+        "interval. 'flips' marks a changed qualitative conclusion whose paired interval excludes 0. "
+        "A game the turn or round cap stopped has no rulebook ending: it is unresolved, not "
+        "half a win; rates count the games the rules ended, a paired difference the games "
+        "resolved in both the baseline and the variant (paired_games), and capped_share "
+        "shows each variant's capped games apart."), *study.notes])]
     frows = []
     for game in [g for g in GAMES if any(c.game == g for c in study.cells)]:
         h = headline(game)
@@ -280,21 +341,21 @@ def analyse(study: Study, out) -> list[Section]:
             if c.labels["role"] == "baseline":
                 continue
             x = pd.concat([_per_game(out, ci, h) for ci in cs])
-            j = pd.concat([x, y], axis=1, join="inner")
-            d, lo, hi = paired_difference(j.iloc[:, 0], j.iloc[:, 1])
+            pe = paired_effect(x, y)
+            lo, hi = pe["ci_low"], pe["ci_high"]
             concl = _conclusion(game, summarize(out, c) if bs is not None else None, x, h)
             rows.append({"path": c.labels["path"], "side": c.labels["role"],
                          "value": c.labels["value"], "baseline_value": c.labels["baseline_value"],
-                         "metric": float(x.mean()), "effect": d, "ci_low": lo, "ci_high": hi,
-                         "conclusion": concl,
+                         **pe, "conclusion": concl,
                          # a flip must be more than chance: the paired interval excludes 0
                          "flips": concl != base_concl and bool(lo > 0 or hi < 0),
                          "changed_within_chance": concl != base_concl and not (lo > 0 or hi < 0),
                          "significant": bool(lo > 0 or hi < 0)})
         df = pd.DataFrame(rows)
         sec = Section(f"{game}: {h['metric']}", text=[
-            f"Baseline {h['metric']}: {float(y.mean()):.3f} over {len(y)} games; "
-            f"conclusion ({h['conclusion']}): {base_concl}."])
+            f"Baseline {h['metric']}: {float(y.mean()):.3f} over the {int(y.notna().sum())} "
+            f"of {len(y)} games the rules ended ({float(y.isna().mean()):.1%} turn-capped, "
+            f"left out); conclusion ({h['conclusion']}): {base_concl}."])
         if len(df):
             flips = df[df["flips"]]
             sec.text.append(f"{int(df['significant'].sum())} of {len(df)} one-sided changes move "

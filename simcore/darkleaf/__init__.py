@@ -79,7 +79,8 @@ def _aliases():
 SPEC = GameSpec(
     name="darkleaf",
     game_id=3,
-    version=4,  # 4: Hasty Retreat optional, at most 5 Hexes of a kind (fate chips)
+    version=5,  # 5: the Hexen player orders Hexes that come due together (D_HEX_ORDER)
+    # 4: Hasty Retreat optional, at most 5 Hexes of a kind (fate chips)
     # 3: exact Erde shares, declared Morph, handicap/placement/Tide/Deep Roots
     #               fixes (2: Upkeep order kept; returning bones from an inapplicable skill)
     players=(2, 2),
@@ -156,7 +157,7 @@ def compile_params(rules, players, setup):
     p[L.P_HASTY_ONLY] = int_in(rules, "wibo.hasty_only", 0, 1)
     p[L.P_FATE_CAP] = int_in(rules, "setup.fate_chip_cap", 0, 64)
     p[L.P_MORPH_DECL] = int_in(rules, "wibo.morph_declared", 0, 1)
-    p[L.P_HEX_ORDER] = int_in(rules, "hexen.hex_order", 0, 1)
+    p[L.P_HEX_ORDER] = int_in(rules, "hexen.hex_order", 0, 2)
     p[L.P_CALM] = int_in(rules, "ferrymen.calm_waters", 0, 3)
     for key in ("will.tokens", "hexen.quarry"):
         int_in(rules, key, rules.entries[key].range[0], rules.entries[key].range[1])

@@ -374,6 +374,17 @@ def _hex(c: _Ctx, a: int) -> str:
     return f"{c.me} spend {_a(c.skill(k))} relic token to cast it"
 
 
+def _hex_order(c: _Ctx, a: int) -> str:
+    """Hexes due together: which kind comes off (and resolves) first."""
+    ladders = [sqn(sq) for sq in range(64) if c.v(L.LADDER + sq) == 1]
+    gardens = [sqn(sq) for sq in range(64) if c.v(L.PG + sq) == 1]
+    lw = f"Witch's Ladder{'s' if len(ladders) > 1 else ''} on {', '.join(ladders)}"
+    gw = f"Poison Garden{'s' if len(gardens) > 1 else ''} on {', '.join(gardens)}"
+    first, then = (gw, lw) if a == L.A_SPEND + L.PG_ else (lw, gw)
+    return f"{c.me} remove the last Hex counters in their order: {first} resolve first, " \
+           f"then {then}"
+
+
 def _hex_caster(c: _Ctx, a: int) -> str:
     if c.v(L.PEND) == L.PG_:
         fast = c.type_at(a) == L.QUEEN
@@ -615,6 +626,8 @@ def _describe(state, params, action: int) -> str:
         return _hex(c, a)
     if dec == L.D_HEX_CASTER:
         return _hex_caster(c, a)
+    if dec == L.D_HEX_ORDER:
+        return _hex_order(c, a)
     if dec == L.D_WL_TGT:
         return _wl_tgt(c, a)
     if dec == L.D_SLOT:

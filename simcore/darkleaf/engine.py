@@ -24,10 +24,11 @@ from simcore.darkleaf.options import (
     _apply_flow, _banish_next, _flow_opt, _quarry_ok, _tide_moves, opts,
 )
 from simcore.darkleaf.skills import (
-    activate_will, empty_row, hand_back, roll, royal_sq, row_full, slot_at, unslot,
+    activate_will, empty_row, hand_back, hex_resolve, roll, royal_sq, row_full, slot_at, unslot,
 )
 from simcore.darkleaf.turn import (
-    ST_AFTER, ST_END, ST_INTENT, ST_SETUP, ST_SLOT, ST_WAIT, acquire, advance, start_journey,
+    ST_AFTER, ST_END, ST_INTENT, ST_SETUP, ST_SLOT, ST_WAIT, acquire, advance, open_upkeep,
+    start_journey,
 )
 from simcore.darkleaf.value import evaluate  # noqa: F401  (the contract's position value)
 
@@ -709,6 +710,20 @@ def _witchs_ladder(state, params, seat, a):
     return ST_WAIT
 
 
+@row_kernel(inline="always")
+def _hex_order(state, params, a):
+    """D_HEX_ORDER: Ladders and Gardens came due together; the Hexes of the chosen skill
+    (Witch's Ladder or Poison Garden) resolve first, then the turn goes on where the counters
+    came off (Upkeep, or the end of the turn after Waxing Moon)."""
+    hex_resolve(state, params, a != L.A_SPEND + L.PG_)
+    if state[L.END] != 0:
+        return ST_WAIT
+    if state[L.HEX_WAXING] == 1:
+        return ST_END
+    open_upkeep(state)
+    return ST_WAIT
+
+
 # ---- Phase 4: Slot Bones --------------------------------------------------------------------
 @row_kernel(inline="always")
 def _slot_bones(state, params, seat, a):
@@ -852,6 +867,8 @@ def _apply(state, params, a, rng):
         return _hex(state, a)
     if dec == L.D_HEX_CASTER:
         return _hex_caster(state, params, seat, a)
+    if dec == L.D_HEX_ORDER:
+        return _hex_order(state, params, a)
     if dec == L.D_WL_TGT:
         return _witchs_ladder(state, params, seat, a)
     if dec == L.D_DEED_UNIT:

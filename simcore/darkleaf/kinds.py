@@ -12,7 +12,9 @@ choice (declare intent, pick the unit, pick the destination) counts under one ki
     Reclaim           Erde deed (declare, the pawn that rolls)
     Morph             Wildero Wibo deed (declare, unit, target, the Morph roll, Mass Morph's
                       second target, the new pawn's retreat)
-    Hex               Hexen deed (spend a Poison Garden / Witch's Ladder token, caster, target)
+    Hex               Hexen deed (spend a Poison Garden / Witch's Ladder token, caster, target);
+                      the order of Hexes that come due together (Witch's Ladders or Poison
+                      Gardens first)
     Divine Quarry     Hexen setup: the 2 rival units to vanquish
     spend relic       a relic token spent outside a Hex (Predictive Model, Electromagnetic Loop,
                       Unrelenting Tide, Banish, Metamorphic, Tweak, Starter Seed), its choices
@@ -30,7 +32,7 @@ from simcore.darkleaf.board import clan_of
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_LEAP, A_RETURN, A_SPEND, A_WILL, A_YES, CUR, D_AURA_CHOICE,
     D_BANISH, D_BELAY_DEST, D_BELAY_UNIT, D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_DIR,
-    D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT,
+    D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER, D_HEX_ORDER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT,
     D_KNIGHT_MOVE, D_LEAP, D_MORPH, D_MORPH_TGT, D_MORPH_TGT2, D_PICK, D_PIVOT, D_PLACE,
     D_QUARRY, D_RELOC, D_RENEWAL, D_RETREAT, D_RETREAT_DEST, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT,
     DEC, ERDE, FERRY, META_, MURG, PEND, WIBO,
@@ -120,7 +122,7 @@ def action_kind(state, params, action):
         return K_PASS if a == A_DONE else K_MORPH
     if dec == D_HEX:
         return K_PASS if a == A_DONE else K_HEX
-    if dec == D_HEX_CASTER or dec == D_WL_TGT:
+    if dec == D_HEX_CASTER or dec == D_WL_TGT or dec == D_HEX_ORDER:
         return K_HEX
     if dec == D_QUARRY:
         return K_QUARRY

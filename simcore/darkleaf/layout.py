@@ -71,8 +71,9 @@ State (int32)::
     DEEDMOD        added to every deed's needed roll (Will: easy deeds -1, hard deeds +1)
     FIRST          seat that takes the first turn
     LOOPED         this turn is an Electromagnetic Loop extra turn (no new round)
-    AUX            one slot, three uses that never overlap: QUARRY_PICKS (setup), FLOW_MODE
-                   (D_FLOW) and HEX_ON_ACQUIRE (D_HEX); see the aliases below
+    AUX            one slot, four uses that never overlap: QUARRY_PICKS (setup), FLOW_MODE
+                   (D_FLOW), HEX_ON_ACQUIRE (D_HEX) and HEX_WAXING (D_HEX_ORDER); see the
+                   aliases below
     RECL           bit b set: centre territory b (27, 28, 35, 36) is Reclaimed by Erde
     TURNS_TAKEN[s] turns seat s has begun
     HCAP_LEFT      setup: handicap bones still to roll and slot (Tips & Tricks)
@@ -143,7 +144,9 @@ Params (int32)::
                       player picks Hasty Retreat or the new pawn alone)
     FATE              marks of one kind (one fate chip colour) on Haggedorn at once (0: no cap)
     MORPH_DECL        1: a Wibo Morph is declared in Phase 2 (0: any journey may end in one)
-    HEX_ORDER         0: due Witch's Ladders resolve before Poison Gardens, 1: after
+    HEX_ORDER         when Witch's Ladders and Poison Gardens come due together: 0 the Hexen
+                      player picks which kind resolves first (D_HEX_ORDER), 1 Ladders always
+                      first, 2 Gardens always first
     CALM              Calm Waters: Ferrymen journey rolls receive -CALM
     ROW[s*20+r*4+p]   slot code of slot p of row r (SC_* below);  NSLOT[s*5+r] slots in row r
     SUMLO/SUMHI[s*5+r] Sum Between bounds of row r (SUMHI 0: no sum rule)
@@ -156,7 +159,8 @@ Actions (NUM_ACTIONS = 117)::
     0..63    square (a unit, a target or a destination, by decision)
     64..71   direction d: push / slide / flow direction (relative to the acting seat)
     72..79   direction d with a 2-territory push (Barbaric)
-    80..84   spend the relic token of skill k
+    80..84   spend the relic token of skill k (D_HEX_ORDER: the Hexes of skill k, Poison
+             Garden 80 or Witch's Ladder 81, resolve first)
     85       activate Haggedorn's Will
     86       done / decline / no / cancel
     87       intent: journey      88 intent: deed      89 Huldra Leap      90 yes
@@ -229,7 +233,7 @@ DF0 = (0, 1, 1, 1, 0, -1, -1, -1)
  D_FLOW, D_AURA_CHOICE, D_BELAY_UNIT, D_BELAY_DEST, D_MORPH, D_MORPH_TGT, D_MORPH_TGT2,
  D_RETREAT, D_RETREAT_DEST, D_HEX, D_HEX_CASTER, D_WL_TGT, D_SLOT, D_PICK, D_PLACE, D_DIR,
  D_HULDRA, D_HUNT_UNIT, D_HUNT_TGT, D_LEAP, D_PIVOT, D_KNIGHT_MOVE, D_BANISH,
- D_RENEWAL, D_HCAP, D_RELOC) = range(35)
+ D_RENEWAL, D_HCAP, D_RELOC, D_HEX_ORDER) = range(36)
 
 # D_MORPH_TGT is no longer used (since version 3 the Morph target is declared in Phase 2,
 # D_DEED_TGT); the code is kept so the other decision codes stay put.
@@ -322,11 +326,13 @@ STILL_SEAT = 33
 DEEDMOD = 34
 FIRST = 35
 LOOPED = 36
-AUX = 37              # one slot, three uses that never overlap (named by the aliases below)
+AUX = 37              # one slot, four uses that never overlap (named by the aliases below)
 QUARRY_PICKS = AUX    # setup: Divine Quarry picks made so far (D_QUARRY)
 FLOW_MODE = AUX       # D_FLOW: the unit that Flows (0 landed upon, 1 ahead, 2 zero journey)
 HEX_ON_ACQUIRE = AUX  # D_HEX: 1 a Hex relic earned in Acquire Power (the turn ends after), 0 the
 #                       Hex step at the end of Roll & Execute (Slot Bones follows)
+HEX_WAXING = AUX      # D_HEX_ORDER: 1 the Hexes came due by Waxing Moon (the turn ends after),
+#                       0 in Upkeep (the Upkeep decision follows)
 RECL = 38
 TURNS_TAKEN = 39      # turns taken by seat 0 (40: seat 1)
 ROLLV = 41            # value of the last bone rolled this turn
@@ -391,7 +397,7 @@ P_MAXU = 112          # [2][6] unit maximums
 P_START = 124         # [2][32] (type, square) pairs, type -1 ends
 P_WILL = 188          # [2][12] Blessings then Curses
 P_MORPH_DECL = 212    # 1: a Morph is declared in Phase 2; 0: any journey may end in one
-P_HEX_ORDER = 213     # 0: Ladders resolve before Gardens, 1: Gardens first
+P_HEX_ORDER = 213     # 0: the Hexen player picks (D_HEX_ORDER), 1: Ladders first, 2: Gardens
 PARAMS_SIZE = 214
 
 MAX_GAME_LENGTH = SETUP_ACTS + 2 * (MAX_ROUND_CAP + 2) * 2 * MAX_TURN_ACTS

@@ -654,6 +654,9 @@ def opts(state, params, out, write):
         n = _hex_opts(state, params, seat, out, write)
     elif dec == L.D_HEX_CASTER:
         n = _hex_caster_opts(state, params, seat, out, write)
+    elif dec == L.D_HEX_ORDER:  # which Hexes resolve first: Witch's Ladders or Poison Gardens
+        n = _add(out, n, L.A_SPEND + L.WL_, write)
+        n = _add(out, n, L.A_SPEND + L.PG_, write)
     elif dec == L.D_WL_TGT:
         excl = -1 if params[L.P_WL_SAME] != 0 else state[L.TGT]
         if not ((state[L.TFLAGS] & L.TF_WLPOP) and marks_full(state, params, L.LADDER)):

@@ -313,9 +313,10 @@ def _tick_gardens(state, params, hx):
 
 
 @row_kernel
-def hex_tick(state, params):
-    """Remove one counter from every Hex; resolve those at 0 (Ladders first, then Gardens;
-    HEX_ORDER 1: Gardens first, a Ladder whose unit a Garden took leaves with it)."""
+def hex_resolve(state, params, ladders_first):
+    """Remove one counter from every Hex and resolve those at 0, the due Witch's Ladders
+    before the due Poison Gardens (``ladders_first``) or after them (a Ladder whose unit a
+    Garden took leaves Haggedorn with it)."""
     hx = hexen_seat(params)
     due = False
     gardens = False
@@ -327,7 +328,7 @@ def hex_tick(state, params):
                 due = True
         if state[PG + sq] > 0:
             gardens = True
-    if gardens and params[P_HEX_ORDER] != 0:
+    if gardens and not ladders_first:
         _tick_gardens(state, params, hx)
         gardens = False
     if due:
@@ -336,6 +337,32 @@ def hex_tick(state, params):
                 resolve_ladder(state, params, hx, sq)
     if gardens:  # (resolving Ladders never plants a Garden)
         _tick_gardens(state, params, hx)
+
+
+@row_kernel
+def hexes_due_together(state):
+    """Whether a Witch's Ladder and a Poison Garden both lose their last counter now (the
+    only case where the order of counter removal changes what happens)."""
+    ladder = False
+    garden = False
+    for sq in range(64):
+        if state[LADDER + sq] == 1:
+            ladder = True
+        if state[PG + sq] == 1:
+            garden = True
+    return ladder and garden
+
+
+@row_kernel
+def hex_tick(state, params):
+    """Hex counting (Upkeep, Waxing Moon).  Returns True, touching nothing, when Ladders and
+    Gardens come due together and the Hexen player picks the order (HEX_ORDER 0: the caller
+    poses D_HEX_ORDER, whose answer calls :func:`hex_resolve`); else removes the counters
+    and resolves (HEX_ORDER 2: Gardens first, otherwise Ladders first) and returns False."""
+    if params[P_HEX_ORDER] == 0 and state[STILL] == 0 and hexes_due_together(state):
+        return True  # (under Stillness nothing is vanquished: both orders are the same)
+    hex_resolve(state, params, params[P_HEX_ORDER] != 2)
+    return False
 
 
 # ---- Haggedorn's Will ----------------------------------------------------------------------

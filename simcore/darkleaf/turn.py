@@ -81,13 +81,24 @@ def stage_begin(state, params):
     state[L.AUX] = 0
     # Upkeep 1: counters
     if clan_of(params, seat) == L.HEXEN:
-        hex_tick(state, params)
+        if hex_tick(state, params):  # the Hexen player orders the Hexes due together
+            state[L.HEX_WAXING] = 0
+            state[L.DEC] = L.D_HEX_ORDER
+            return ST_WAIT
         if state[L.END] != 0:
             return ST_WAIT
+    open_upkeep(state)
+    return ST_WAIT
+
+
+@row_kernel
+def open_upkeep(state):
+    """The rest of Upkeep once the Hex counters are off: Stillness counts down, then the
+    Upkeep decision (relic tokens, the Will, done)."""
+    seat = state[L.CUR]
     if state[L.STILL] > 0 and state[L.STILL_SEAT] == seat:
         state[L.STILL] -= 1
     state[L.DEC] = L.D_UPKEEP
-    return ST_WAIT
 
 
 @row_kernel
@@ -181,7 +192,10 @@ def acquire(state, params, seat, r):
         return ST_WAIT
     # miracles
     if cl == L.HEXEN and r == L.WAX_:  # Waxing Moon
-        hex_tick(state, params)
+        if hex_tick(state, params):
+            state[L.HEX_WAXING] = 1
+            state[L.DEC] = L.D_HEX_ORDER
+            return ST_WAIT
         return ST_END
     if cl == L.FERRY and r == L.BIGWAVE_:  # Big Wave
         big_wave(state, params, seat)
