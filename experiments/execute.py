@@ -418,8 +418,19 @@ def _run_sequential(study, out, c, echo, bar):
 def connect_dask(address: str, timeout: float = 10.0):
     """A Dask client for ``address``; a malformed or unreachable address is one BadInput
     line, before anything is written."""
+    import socket
+
     from dask.distributed import Client
 
+    m = _ADDRESS.match(str(address))
+    if m and m.group(1) == "tcp":  # a refused port answers at once; Client would retry
+        try:
+            socket.create_connection((m.group(2).strip("[]"), int(m.group(3))),
+                                     timeout=timeout).close()
+        except OSError as exc:
+            raise BadInput(f"cannot reach the Dask scheduler at {address!r} "
+                           f"({exc.strerror or exc}); valid: tcp://HOST:PORT of a running "
+                           "scheduler") from None
     try:
         return Client(address, timeout=timeout)
     except Exception as exc:  # noqa: BLE001  (malformed, refused, timed out: one line)
