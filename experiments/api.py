@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 
 from agents.layout import MCTS, RANDOM
-from agents.spec import AgentSpec, parse_agents, split_agents
+from agents.spec import AgentSpec, compile_key, parse_agents, split_agents
 from experiments.arena import play_games, seatings
 from experiments.env import ARENAS, env_arena
 from simcore import dispatch
@@ -84,7 +84,7 @@ def arena_key(p: Plan, arena: str, ready) -> int:
         raise BadInput(f"arena {arena!r}; valid: {', '.join(ARENAS)}")
     if arena == "auto" and env_arena() == "full":
         arena = "full"
-    full = p.spec.key
+    full = compile_key(p.spec, [a.row for a in p.agents])
     if arena == "random" and not p.random_only:
         raise BadInput("arena 'random' plays random players only; agents: "
                        + ", ".join(a.text for a in p.agents))
@@ -306,13 +306,6 @@ def simulate(game: str, agents="random", games: int = 1000, seed: int = 0,
     return to_frame(p, raw, seed, first_index)
 
 
-# the order a parallel warmup hands games out: longest compile first, so the workers finish
-# together (measured cold on 2 cores: darkleaf ~245 s, darkness ~110 s, humanity ~85 s,
-# court ~57 s, frontier ~47 s, tictactoe and connect4 under 20 s)
-_COMPILE_ORDER = ("darkleaf", "darkness", "humanity", "court", "frontier", "connect4",
-                  "tictactoe")
-
-
 def _warm_one(name: str) -> float:
     t0 = time.perf_counter()
     mod = get_game(name)
@@ -328,9 +321,11 @@ def _warm_pair(name: str) -> tuple[str, float]:
 
 
 def by_compile_order(names) -> list[str]:
-    """``names`` with the longest compile first (so parallel workers finish together)."""
-    rank = {g: i for i, g in enumerate(_COMPILE_ORDER)}
-    return sorted(names, key=lambda g: rank.get(g, -1))
+    """``names`` with the longest compile first (so parallel workers finish together): each
+    game's profile states its measured cold compile (simcore.registry)."""
+    from simcore import registry
+
+    return registry.by_compile_time(names)
 
 
 def in_processes(fn, names, jobs: int):
@@ -357,10 +352,15 @@ def warmup(games=None, echo=print, jobs: int = 1) -> list[tuple[str, float]]:
     ``jobs`` > 1 compiles that many games at once in worker processes (numba compiles one
     function at a time per process), each writing numba's on-disk cache, which this
     process then loads.  Returns (game, seconds) per game; ``echo`` gets one line per game
-    as it finishes.
+    as it finishes.  Old numba cache trees (earlier versions of the sources) are removed
+    first, all but the most recent few of each game (``simcore._cache.prune``).
     """
+    from simcore import _cache
     from simcore.spec import game_names
 
+    gone = _cache.prune()
+    if gone:
+        echo(f"removed {len(gone)} old numba cache folder(s) from {_cache.base_dir()}")
     names = [get_game(g).SPEC.name for g in games] if games else game_names()
     jobs = check_int("--jobs", jobs, 1)
     out = []

@@ -24,8 +24,10 @@ import shutil
 from functools import lru_cache
 from pathlib import Path
 
+from simcore import registry
+
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("tictactoe", "connect4", "court", "darkleaf", "darkness", "humanity", "frontier")
+GAMES = registry.GAMES
 # outside the game folders only modules defining kernels count (and agents/layout.py, whose
 # constants kernels freeze), so editing the rules loader, agent specs, `best`, a study or
 # the report does not throw compiled code away
@@ -67,7 +69,10 @@ def _files(group: str) -> list[Path]:
         out += [p for p in sorted((ROOT / "experiments").rglob("*.py"))
                 if any(m in p.read_bytes() for m in _KERNEL_MARKS) and p.name not in _TOOLS]
         return [p for p in out if p.is_file()]
-    out = sorted((ROOT / "simcore" / group).rglob("*.py"))
+    # a profile (simcore.registry) holds no compiled code: editing a `best` entry or a
+    # regress cell keeps the game's compiled code and study results
+    out = [p for p in sorted((ROOT / "simcore" / group).rglob("*.py"))
+           if p.relative_to(ROOT / "simcore" / group).as_posix() != "profile.py"]
     return out + [p for p in sorted((ROOT / "agents" / "scripted").glob("*.py"))
                   if group_of(p) == group]
 
@@ -134,21 +139,30 @@ def _make_locator():
 
 
 def configure() -> str:
-    """Install the per-group cache locator; return the common group's directory."""
-    import numba
+    """Install the per-group cache locator; return the common group's directory.
 
+    This is the only thing importing simcore does to numba: it leaves numba's own settings
+    (``numba.config.CACHE_DIR``) alone, so code outside darkbalance caches where it did,
+    and it deletes nothing (old trees are removed by :func:`prune`, which
+    ``darkbalance warmup`` runs)."""
     caching, locator = _make_locator()
     classes = caching.CacheImpl._locator_classes
     if not any(c.__name__ == locator.__name__ for c in classes):
         classes.insert(0, locator)
-    numba.config.CACHE_DIR = group_dir("common")  # for compiled code outside the groups
-    for group in ("common",) + GAMES:
-        _prune(f"numba-{group}-", keep=group_dir(group))
     return group_dir("common")
 
 
-def _prune(prefix: str, keep: str, n: int = 5) -> None:
-    """Remove all but the ``n`` most recently used trees of one group (each edit makes one)."""
+def prune(keep: int = 5) -> list[str]:
+    """Remove all but the ``keep`` most recently used cache trees of each group (each edit
+    of a group's sources starts a new tree); the current trees always stay.  Return the
+    removed paths."""
+    removed: list[str] = []
+    for group in ("common",) + GAMES:
+        removed += _prune(f"numba-{group}-", keep=group_dir(group), n=keep)
+    return removed
+
+
+def _prune(prefix: str, keep: str, n: int = 5) -> list[str]:
     base = base_dir()
     try:
         olds = sorted(
@@ -156,9 +170,11 @@ def _prune(prefix: str, keep: str, n: int = 5) -> None:
             key=lambda e: e.stat().st_mtime,
         )
     except OSError:
-        return
-    for e in olds[: max(0, len(olds) - (n - 1))]:
+        return []
+    gone = olds[: max(0, len(olds) - (n - 1))]
+    for e in gone:
         shutil.rmtree(e.path, ignore_errors=True)
+    return [e.path for e in gone]
 
 
 CACHE_DIR = configure()
