@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 from functools import lru_cache
 from pathlib import Path
@@ -27,6 +28,10 @@ from pathlib import Path
 from simcore import registry
 
 ROOT = Path(__file__).resolve().parent.parent
+#: the numba releases this code is tested with, [low, high) as in pyproject.toml: it
+#: relies on numba internals (``CacheImpl._locator_classes`` here, the cache index in
+#: simcore.dispatch, ``_nrt=False`` in simcore.common) that may change in any release
+NUMBA_TESTED = ("0.68", "0.69")
 GAMES = registry.GAMES
 # outside the game folders only modules defining kernels count (and agents/layout.py, whose
 # constants kernels freeze), so editing the rules loader, agent specs, `best`, a study or
@@ -136,6 +141,26 @@ def _make_locator():
             return self
 
     return caching, GroupCacheLocator
+
+
+def numba_problem(version: str | None = None) -> str | None:
+    """One line saying why numba ``version`` (default: the installed one) is outside
+    :data:`NUMBA_TESTED`, or None when it is inside."""
+    if version is None:
+        import numba
+
+        version = numba.__version__
+    lo, hi = NUMBA_TESTED
+
+    def key(v: str) -> tuple:
+        return tuple(int(x) for x in re.findall(r"\d+", v)[:2])
+
+    if key(lo) <= key(version) < key(hi):
+        return None
+    return (f"numba {version} is untested: darkbalance relies on numba internals and is "
+            f"tested with numba>={lo},<{hi}; install a tested release "
+            f"(pip install 'numba>={lo},<{hi}') or, to move on, run the whole test suite "
+            "on the new one and widen NUMBA_TESTED (simcore/_cache.py) and pyproject.toml")
 
 
 def configure() -> str:
