@@ -8,7 +8,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
-from simcore import registry  # noqa: E402
+from simcore import registry
 from simcore.spec import game_names, get_game  # noqa: E402
 
 # every test plays on the full arena, so a worker compiles each game's arena once; the
