@@ -316,7 +316,10 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, ga
 @click.argument("games_", nargs=-1, metavar="[GAME]...")
 @click.option("--jobs", "-j", type=int, default=1, show_default=True,
               help="Games compiled at once, each in its own process.")
-def warmup(games_, jobs):
+@click.option("--frozen", is_flag=True,
+              help="Also compile each game's arena with its frozen reference player "
+                   "(scripted:legacy; the ladder study plays it).")
+def warmup(games_, jobs, frozen):
     """Compile the kernels of GAME(s) ahead of time (default: every game).
 
     numba caches compiled code on disk, so only the first run pays; after an edit to one
@@ -324,7 +327,10 @@ def warmup(games_, jobs):
     """
     from experiments.api import warmup as warm
 
-    warm(games_ or None, echo=click.echo, jobs=jobs)
+    from simcore.spec import game_names
+
+    warm(games_ or None, echo=click.echo, jobs=jobs,
+         frozen=(games_ or game_names()) if frozen else ())
 
 
 @main.command()

@@ -147,3 +147,16 @@ def test_a_persona_pickles_with_its_type():
 
     p = pickle.loads(pickle.dumps(Persona("legacy", frozen=True)))
     assert p == "legacy" and p.frozen and not Persona("x").frozen
+
+
+def test_warmup_knows_which_runs_need_the_frozen_arena():
+    """The report warms the frozen player's arena exactly for the games whose cells play it
+    (a second arena: about 0.6 of the first one's compile), longest first."""
+    from experiments.api import by_compile_order, needs_frozen
+
+    assert needs_frozen("court", ("scripted:legacy", "scripted", "scripted"))
+    assert needs_frozen("darkleaf", ("mcts:persona=legacy", "random"))
+    assert not needs_frozen("court", ("scripted", "mcts:opp=mix", "best:iters=4"))
+    assert not needs_frozen("frontier", ("scripted",))  # no frozen persona at all
+    order = by_compile_order(["tictactoe", "court:frozen", "darkleaf", "court"])
+    assert order == ["darkleaf", "court", "court:frozen", "tictactoe"]
