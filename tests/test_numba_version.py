@@ -50,3 +50,23 @@ def test_importing_simcore_leaves_numba_settings_and_old_caches_alone(tmp_path):
     assert out == ["8", "4"]  # all kept on import; prune keeps the 4 newest old trees
     assert sorted(p.name for p in tmp_path.iterdir() if "court" in p.name) == [
         f"numba-court-old{i}" for i in range(4, 8)]
+
+
+def test_importing_agents_silences_only_the_parallel_message():
+    """The one numba warning our parallel=True drivers cause is filtered; other performance
+    warnings in the process still show (a fresh process: pytest filters them all)."""
+    import os
+    import subprocess
+    import sys
+
+    code = (
+        "import warnings, agents\n"
+        "from numba.core.errors import NumbaPerformanceWarning as W\n"
+        "ours = '\\nThe keyword argument \\'parallel=True\\' was specified but no '\n"
+        "with warnings.catch_warnings(record=True) as seen:\n"
+        "    warnings.warn(W(ours + 'transformation for parallel execution was possible.'))\n"
+        "    warnings.warn(W('some other performance note'))\n"
+        "print([str(w.message) for w in seen])\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=dict(os.environ),
+                         capture_output=True, text=True, check=True).stdout.strip()
+    assert out == "['some other performance note']", out
