@@ -1,6 +1,7 @@
 """darkbalance command line: thin commands that parse, call the library and print."""
 from __future__ import annotations
 
+import functools
 import sys
 from pathlib import Path
 
@@ -100,25 +101,27 @@ def play_options(f=None, *, variant_alias: bool = True):
                      help="Named setup, variant or scenario (see `darkbalance games`)."),
         click.option("--no-rotate", is_flag=True,
                      help="Keep agents in the seats given (no rotation)."),
-        click.option("--clans", default=None, metavar="A,B", help="darkleaf: the two clans."),
-        click.option("--first", default=None, metavar="CLAN",
-                     help="darkleaf: the clan that moves first (default: the rulebook order)."),
-        click.option("--locations", default=None, metavar="51,52,...",
-                     help="darkness: play these 10 locations."),
-        click.option("--random-setup", is_flag=True,
-                     help="darkness: 10 random locations per game."),
     ]
-    for o in reversed(opts):
-        f = o(f)
-    return rules_options(f)
+    from simcore.registry import cli_options, option_dest
+
+    # each game's own options (its profile's CLI_OPTIONS) reach the command as one dict
+    game_opts = [(option_dest(flags), click.option(*flags, **kw))
+                 for _, flags, kw in cli_options()]
+    dests = [d for d, _ in game_opts]
+
+    @functools.wraps(f)
+    def command(*args, **kw):
+        return f(*args, game_opts={d: kw.pop(d) for d in dests}, **kw)
+    for o in reversed(opts + [o for _, o in game_opts]):
+        command = o(command)
+    return rules_options(command)
 
 
-def _plan(game, players, agents, setup, no_rotate, clans, first, locations, random_setup,
-          rules_file, sets):
+def _plan(game, players, agents, setup, no_rotate, game_opts, rules_file, sets):
     from experiments.api import plan
     from experiments.options import game_options
 
-    setup, sets = game_options(game, setup, sets, clans, first, locations, random_setup)
+    setup, sets = game_options(game, setup, sets, **game_opts)
     p = plan(game, agents, players, setup, rules_file, sets, rotate=not no_rotate)
     for line in p.resolved:  # output says who played, not only the shorthand given
         click.echo(line)
@@ -134,7 +137,7 @@ def _plan(game, players, agents, setup, no_rotate, clans, first, locations, rand
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar or compile notices.")
 @play_options
 def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotate, quiet,
-             clans, first, locations, random_setup, rules_file, sets):
+             game_opts, rules_file, sets):
     """Play GAME many times and print win rates by seat with Wilson intervals.
 
     Example: darkbalance simulate court --players 4 --agents scripted --games 10000
@@ -148,8 +151,7 @@ def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotat
     check_threads(threads)
     if out:
         check_output(out)
-    p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
-              random_setup, rules_file, sets)
+    p = _plan(game, players, agents, setup, no_rotate, game_opts, rules_file, sets)
     if quiet:
         from simcore import dispatch
 
@@ -183,8 +185,8 @@ def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotat
 @click.option("--json", "json_out", default=None, metavar="FILE.json",
               help="Also write one record per step.")
 @play_options
-def replay(game, players, agents, seed, threads, setup, no_rotate, clans, first, locations,
-           random_setup, rules_file, sets, game_index, json_out):
+def replay(game, players, agents, seed, threads, setup, no_rotate, game_opts, rules_file, sets,
+           game_index, json_out):
     """Replay one game exactly as `simulate` with the same options played it, as a log.
 
     \b
@@ -208,8 +210,7 @@ def replay(game, players, agents, seed, threads, setup, no_rotate, clans, first,
     check_threads(threads)  # one game plays on one thread; a bad count is still bad input
     if json_out:
         check_output(json_out, (".json",))
-    p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
-              random_setup, rules_file, sets)
+    p = _plan(game, players, agents, setup, no_rotate, game_opts, rules_file, sets)
     r = run_replay(p, game_index, seed)
     click.echo(format_replay(r))
     if json_out:
@@ -225,8 +226,8 @@ def replay(game, players, agents, seed, threads, setup, no_rotate, clans, first,
 @click.option("--out", "-o", default=None, metavar="FILE.csv|.parquet",
               help="Write the table.")
 @play_options
-def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, clans, first,
-              locations, random_setup, rules_file, sets, out):
+def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, game_opts,
+              rules_file, sets, out):
     """Count each action kind per agent and seat, and the seat's mean return in games
     with that kind vs without (Wilson 95% intervals).
 
@@ -241,8 +242,7 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, c
     check_threads(threads)
     if out:
         check_output(out)
-    p = _plan(game, players, agents, setup, no_rotate, clans, first, locations,
-              random_setup, rules_file, sets)
+    p = _plan(game, players, agents, setup, no_rotate, game_opts, rules_file, sets)
     df = count(p, n_games, seed, threads)
     show = df[df["decisions"] > 0]
     for r in show.itertuples(index=False):
@@ -272,8 +272,8 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, c
 @click.option("--html", "html_out", default=None, metavar="FILE.html",
               help="Write a small report with a figure.")
 @play_options(variant_alias=False)
-def compare(game, variants, players, agents, seed, threads, setup, no_rotate, clans, first,
-            locations, random_setup, rules_file, sets, n_games, precision, out, html_out):
+def compare(game, variants, players, agents, seed, threads, setup, no_rotate, game_opts,
+            rules_file, sets, n_games, precision, out, html_out):
     """Compare rule variants with the baseline on common random numbers (paired
     differences of win rates, scores, length, end reasons and decisions, 95% intervals).
 
@@ -297,7 +297,7 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, cl
     if html_out:  # the page and the figure beside it, both before any game
         check_output(html_out, (".html",))
         check_output(Path(html_out).with_suffix(".png"), (".png",))
-    setup, sets = game_options(game, setup, sets, clans, first, locations, random_setup)
+    setup, sets = game_options(game, setup, sets, **game_opts)
     from experiments.api import plan
 
     for line in plan(game, agents, players, setup, rules_file, sets).resolved:
@@ -320,7 +320,10 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, cl
 @click.argument("games_", nargs=-1, metavar="[GAME]...")
 @click.option("--jobs", "-j", type=int, default=1, show_default=True,
               help="Games compiled at once, each in its own process.")
-def warmup(games_, jobs):
+@click.option("--frozen", is_flag=True,
+              help="Also compile each game's arena with its frozen reference player "
+                   "(scripted:legacy; the ladder study plays it).")
+def warmup(games_, jobs, frozen):
     """Compile the kernels of GAME(s) ahead of time (default: every game).
 
     numba caches compiled code on disk, so only the first run pays; after an edit to one
@@ -328,7 +331,10 @@ def warmup(games_, jobs):
     """
     from experiments.api import warmup as warm
 
-    warm(games_ or None, echo=click.echo, jobs=jobs)
+    from simcore.spec import game_names
+
+    warm(games_ or None, echo=click.echo, jobs=jobs,
+         frozen=(games_ or game_names()) if frozen else ())
 
 
 @main.command()

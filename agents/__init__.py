@@ -10,7 +10,10 @@ import warnings
 
 from numba.core.errors import NumbaPerformanceWarning
 
-import simcore  # noqa: F401  (configures the numba cache directory first)
+import simcore  # noqa: F401  (installs the per-game numba cache locator first)
 
-# "parallel=True was specified but no transformation for parallel execution was possible"
-warnings.filterwarnings("ignore", category=NumbaPerformanceWarning)
+# our drivers' parallel=True is deliberate (above): silence that one message only, not
+# every performance warning of every numba user in the process
+warnings.filterwarnings(
+    "ignore", category=NumbaPerformanceWarning,
+    message=r"\s*The keyword argument 'parallel=True' was specified but no transformation")

@@ -8,7 +8,7 @@ from numba import njit
 from agents import mcts
 from agents.layout import A_ITERS, MCTS
 from agents.policy import act
-from agents.spec import parse_agent
+from agents.spec import compile_key, parse_agent
 from simcore import dispatch
 from simcore.rng import new_rng
 
@@ -41,6 +41,7 @@ def decide(game_module, state: np.ndarray, params: np.ndarray, agent: str = "ran
         raise ValueError("the game is over: no decision to make")
     rng = new_rng(seed, 0, 0, 1) if rng is None else rng
     max_nodes = int(a.row[A_ITERS]) + 1 if a.row[0] == MCTS else 0
-    return int(dispatch.call(decide_repeat, spec.key, a.row[None, :], state.copy(), params, rng, int(reps),
+    return int(dispatch.call(decide_repeat, compile_key(spec, [a.row]), a.row[None, :],
+                             state.copy(), params, rng, int(reps),
                              spec.num_actions, spec.max_game_length, max_nodes,
                              spec.state_size))

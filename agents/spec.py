@@ -151,9 +151,10 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     opp = str(o["opp"]).lower()
     if opp not in ("same", "mix"):
         raise BadInput(f"agent {text!r}: opp={opp!r}; valid: same, mix")
-    # opp=mix draws rivals' personas among the current ones (legacy, always last, is a
-    # frozen yardstick, not a style to expect); with one persona it changes nothing
-    current = len(personas) - (personas[-1] == "legacy")
+    # opp=mix draws rivals' personas among the current ones (a frozen reference persona,
+    # always last, is a yardstick, not a style to expect); with one persona it changes
+    # nothing
+    current = sum(not getattr(p, "frozen", False) for p in personas)
     mix = current if opp == "mix" and current > 1 else 0
     p = _persona(o.get("persona", personas[0]), personas)
     row[A_KIND] = MCTS
@@ -177,6 +178,26 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     if p:
         name += f",persona={personas[p]}"
     return AgentSpec(name, row)
+
+
+def compile_key(spec, rows) -> int:
+    """The compile key (simcore.dispatch) of game ``spec`` for agent ``rows``: the game's
+    key, asking for its frozen reference player only when some non-random agent plays (or
+    searches as) that persona, so no other run compiles it.
+
+    DARKBALANCE_FROZEN=always asks for it in every run of such a game: one arena per game
+    that holds everything (the test suite plays the frozen players in many places, and one
+    arena with them costs a few percent more to compile, a second arena about 60%)."""
+    import os
+
+    from simcore import dispatch
+
+    k = spec.key
+    f = spec.frozen_persona
+    if f >= 0 and (os.environ.get("DARKBALANCE_FROZEN") == "always" or any(
+            int(r[A_KIND]) != RANDOM and int(r[A_PERSONA]) == f for r in rows)):
+        return dispatch.frozen_key(k)
+    return k
 
 
 def parse_agents(texts, players: int, personas: tuple = ("default",), game: str | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 import warnings
 
+from agents.spec import compile_key, parse_agents, split_agents
 from experiments.batch import (  # noqa: F401  (the public API)
     MAX_GAMES,
     MAX_SEED,
@@ -21,16 +22,29 @@ from experiments.batch import (  # noqa: F401  (the public API)
 )
 from simcore.spec import get_game
 
-# the order a parallel warmup hands games out: longest compile first, so the workers finish
-# together (measured cold on 2 cores: darkleaf ~245 s, darkness ~110 s, humanity ~85 s,
-# court ~57 s, frontier ~47 s, tictactoe and connect4 under 20 s)
-_COMPILE_ORDER = ("darkleaf", "darkness", "humanity", "court", "frontier", "connect4",
-                  "tictactoe")
+FROZEN_JOB = ":frozen"  # a warmup job "GAME:frozen": the arena with the frozen player too
 
 
-def _warm_one(name: str) -> float:
+def needs_frozen(game: str, agents) -> bool:
+    """Whether playing ``agents`` (spec strings) in ``game`` needs the arena that holds the
+    game's frozen reference player (agents.spec.compile_key)."""
+    spec = get_game(game).SPEC
+    if spec.frozen_persona < 0:
+        return False
+    texts = split_agents(agents) if isinstance(agents, str) else list(agents)
+    rows = [a.row for a in parse_agents(texts, len(texts), spec.personas, spec.name)]
+    return compile_key(spec, rows) != spec.key
+
+
+def _warm_one(job: str) -> float:
+    name, _, extra = job.partition(":")
     t0 = time.perf_counter()
     mod = get_game(name)
+    if extra:  # the arena that also holds the frozen reference player
+        spec = mod.SPEC
+        p = plan(name, f"scripted:{spec.personas[spec.frozen_persona]}")
+        run_plan(p, 1, 0, threads=1, arena="full")
+        return time.perf_counter() - t0
     p = plan(name, "random")
     run_plan(p, 1, 0, threads=1, arena="full")  # the arena with every agent kind
     state = mod.API.new_state(p.params)  # the Python-side wrappers' kernels
@@ -43,9 +57,17 @@ def _warm_pair(name: str) -> tuple[str, float]:
 
 
 def by_compile_order(names) -> list[str]:
-    """``names`` with the longest compile first (so parallel workers finish together)."""
-    rank = {g: i for i, g in enumerate(_COMPILE_ORDER)}
-    return sorted(names, key=lambda g: rank.get(g, -1))
+    """``names`` with the longest compile first (so parallel workers finish together): each
+    game's profile states its measured cold compile (simcore.registry); a ``GAME:frozen``
+    warmup job (a second arena, measured at about 0.6 of the first) goes by its share."""
+    from simcore import registry
+
+    def cost(job: str) -> float:
+        game, _, extra = job.partition(":")
+        if game not in registry.GAMES:
+            return float("inf")
+        return registry.part(game, "COMPILE_SECONDS") * (0.6 if extra else 1.0)
+    return sorted(names, key=lambda j: -cost(j))
 
 
 def in_processes(fn, names, jobs: int):
@@ -66,17 +88,28 @@ def in_processes(fn, names, jobs: int):
         yield from run(delayed(fn)(g) for g in order)
 
 
-def warmup(games=None, echo=print, jobs: int = 1) -> list[tuple[str, float]]:
+def warmup(games=None, echo=print, jobs: int = 1, frozen=()) -> list[tuple[str, float]]:
     """Compile (or load from numba's cache) what playing each game needs, up front.
 
     ``jobs`` > 1 compiles that many games at once in worker processes (numba compiles one
     function at a time per process), each writing numba's on-disk cache, which this
     process then loads.  Returns (game, seconds) per game; ``echo`` gets one line per game
-    as it finishes.
+    as it finishes.  Old numba cache trees (earlier versions of the sources) are removed
+    first, all but the most recent few of each game (``simcore._cache.prune``).
+
+    ``frozen`` names games whose arena with the frozen reference player (a second arena,
+    compiled only for runs that play that persona, see :func:`needs_frozen`) is compiled
+    too, as job ``GAME:frozen``.
     """
+    from simcore import _cache
     from simcore.spec import game_names
 
+    gone = _cache.prune()
+    if gone:
+        echo(f"removed {len(gone)} old numba cache folder(s) from {_cache.base_dir()}")
     names = [get_game(g).SPEC.name for g in games] if games else game_names()
+    names += [f"{n}{FROZEN_JOB}" for n in dict.fromkeys(get_game(g).SPEC.name for g in frozen)
+              if get_game(n).SPEC.frozen_persona >= 0]
     jobs = check_int("--jobs", jobs, 1)
     out = []
     if jobs > 1 and len(names) > 1:

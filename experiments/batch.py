@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 
 from agents.layout import MCTS, RANDOM
-from agents.spec import AgentSpec, parse_agents, split_agents
+from agents.spec import AgentSpec, compile_key, parse_agents, split_agents
 from experiments.arena import play_games, seatings
 from experiments.env import ARENAS, env_arena
 from simcore import dispatch
@@ -86,7 +86,7 @@ def arena_key(p: Plan, arena: str, ready) -> int:
         raise BadInput(f"arena {arena!r}; valid: {', '.join(ARENAS)}")
     if arena == "auto" and env_arena() == "full":
         arena = "full"
-    full = p.spec.key
+    full = compile_key(p.spec, [a.row for a in p.agents])
     if arena == "random" and not p.random_only:
         raise BadInput("arena 'random' plays random players only; agents: "
                        + ", ".join(a.text for a in p.agents))

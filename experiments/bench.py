@@ -20,6 +20,7 @@ from pathlib import Path
 
 import numpy as np
 
+from simcore import registry
 from simcore.spec import game_names, get_game
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -168,15 +169,16 @@ def interpreted_speed(name: str, games: int) -> float:
     return games / float(out.strip().splitlines()[-1])
 
 
-def peer_connect4(sims: int, min_time: float = 1.0):
-    """pyspiel connect_four: (random games/s driven from Python, MCTSBot sims/s) or None."""
+def peer_openspiel(peer: str, sims: int, min_time: float = 1.0):
+    """pyspiel game ``peer`` (a game's profile ``OPENSPIEL``, e.g. connect_four): (random
+    games/s driven from Python, MCTSBot sims/s) or None."""
     try:
         import pyspiel
     except ImportError:
         return None
     import random
 
-    game = pyspiel.load_game("connect_four")
+    game = pyspiel.load_game(peer)
     rnd = random.Random(0)
 
     def one_game():
@@ -279,10 +281,12 @@ def run_bench(games=None, json_out=None, quick=False, echo=print, jobs=None) -> 
             rec(name, "cold_compile_s", cold, "s (fresh process, empty cache, 1000 random "
                 "games: the engine and random play only)")
             rec(name, "warm_start_s", warm, "s (fresh process, warm cache, 1000 games)")
-        if name == "connect4":
-            peer = peer_connect4(iters, min_time)
+        peer_name = registry.part(name, "OPENSPIEL")
+        if peer_name:
+            peer = peer_openspiel(peer_name, iters, min_time)
             if peer is None:
-                echo("connect4   open_spiel not installed: peer ratios skipped (pip install .[bench])")
+                echo(f"{name:<10} open_spiel not installed: peer ratios skipped "
+                     "(pip install .[bench])")
             else:
                 rec(name, "peer_random_games_per_s", peer[0], "games/s (pyspiel, Python loop)")
                 rec(name, "peer_mcts_sims_per_s", peer[1], "simulations/s (pyspiel MCTSBot)")

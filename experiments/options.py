@@ -1,55 +1,43 @@
 """Game-specific command-line options translated into a setup name and rules overrides.
 
-``--clans huldra,murg`` and ``--first CLAN`` (Darkleaf Gambit), ``--locations 51,52,...``
-and ``--random-setup`` (Edge of Darkness) are conveniences over ``--setup`` and
-``--set``: this keeps the engines' contract (setup + rules values) the only input.
+Each game's profile (simcore.registry) declares its own options (``CLI_OPTIONS``) and folds
+them into ``--setup`` and ``--set`` (``fold_options``): this keeps the engines' contract
+(setup + rules values) the only input, and this module free of game names.
 """
 from __future__ import annotations
 
-from simcore.spec import BadInput, get_game
+from simcore import registry
+from simcore.spec import BadInput, get_spec
 
 
-def game_options(game: str, setup: str | None, sets: tuple, clans: str | None = None,
-                 first: str | None = None, locations: str | None = None,
-                 random_setup: bool = False) -> tuple[str | None, tuple]:
-    """Return (setup, sets) with the game-specific options folded in."""
-    name = get_game(game).SPEC.name
-    sets = tuple(sets)
-    if (clans or first) and name != "darkleaf":
-        raise BadInput(f"--clans/--first apply to darkleaf only, not {name}")
-    if (locations or random_setup) and name != "darkness":
-        raise BadInput(f"--locations/--random-setup apply to darkness only, not {name}")
-    if clans or first:
-        from simcore.darkleaf import CLANS, clan_key, setup_for_clans
+def option_names() -> list[str]:
+    """Keyword names of every game-specific option (the CLI passes each one)."""
+    return [registry.option_dest(flags) for _, flags, _ in registry.cli_options()]
 
-        if clans:
-            parts = [c.strip() for c in clans.split(",") if c.strip()]
-            if len(parts) != 2:
-                raise BadInput(f"--clans {clans!r}: give two clans; valid: {', '.join(CLANS)}")
-            if setup:
-                raise BadInput("give --clans or --setup, not both")
-            setup = setup_for_clans(*parts)
-        if first:
-            if not setup:
-                raise BadInput("--first needs --clans (or --setup)")
-            canon = get_game("darkleaf").SPEC.check_setup(setup)
-            k = clan_key(first)
-            pair = canon.split("-")
-            if k not in pair:
-                raise BadInput(f"--first {first!r} is not one of the clans: {', '.join(pair)}")
-            sets += (f"setup.first_swapped={0 if k == pair[0] else 1}",)
-            setup = canon
-    if locations or random_setup:
-        if locations and random_setup:
-            raise BadInput("give --locations or --random-setup, not both")
-        if setup:
-            raise BadInput("give --locations/--random-setup or --setup, not both")
-        if random_setup:
-            setup = "random"
-        else:
-            from simcore.darkness import locations_rules_value
 
-            locs = locations_rules_value(locations)
-            setup = "custom"
-            sets += ("setup.locations=[" + ",".join(str(x) for x in locs) + "]",)
-    return setup, sets
+def game_options(game: str, setup: str | None, sets: tuple, **values) -> tuple[str | None,
+                                                                               tuple]:
+    """Return (setup, sets) with the game-specific options ``values`` folded in.
+
+    ``values`` maps option names (``clans``, ``random_setup``, ...) to what was given; an
+    option of another game that was given is refused with one line."""
+    name = get_spec(game).name
+    owners: dict[str, list[str]] = {}
+    for owner, flags, _ in registry.cli_options():
+        dest = registry.option_dest(flags)
+        if dest not in values and owner != name:
+            continue
+        owners.setdefault(owner, []).append(dest)
+    unknown = set(values) - {d for ds in owners.values() for d in ds} - set(option_names())
+    if unknown:
+        raise BadInput(f"unknown game option(s) {', '.join(sorted(unknown))}; valid: "
+                       + ", ".join(option_names()))
+    for owner, dests in owners.items():
+        given = [d for d in dests if values.get(d)]
+        if given and owner != name:
+            flags = "/".join("--" + d.replace("_", "-") for d in dests)
+            raise BadInput(f"{flags} apply to {owner} only, not {name}")
+    own = {d: values[d] for d in owners.get(name, []) if d in values}
+    if not own:
+        return setup, tuple(sets)
+    return registry.profile(name).fold_options(setup, tuple(sets), **own)

@@ -23,26 +23,22 @@ import numpy as np
 
 from experiments.batch import MAX_GAMES, plan, simulate
 from experiments.io import write_atomic
-from experiments.options import game_options
+from experiments.options import game_options, option_names
 from experiments.stats import holm, welch_p
+from simcore import registry
 from simcore.spec import BadInput, get_game
 
 FORMAT = "darkbalance-baseline/1"
 DEFAULT_PATH = Path("results/baselines/default.json")
 
-# One cheap cell per engine: scripted play where a scripted agent exists (it is what
-# designers read), random for the calibration game.  Sizes keep a re-run to seconds.
+# One cheap cell per engine (its profile's REGRESS_CELL): scripted play where a scripted
+# agent exists (it is what designers read), random for the calibration game.  Sizes keep
+# a re-run to seconds.
 # Sizes: 20,000 games per cell let a win rate near 50% show a shift of about 2 points at
 # 80% power after the Holm correction (`regress` prints each metric's detectable shift, so
 # the gate's reach is stated, not implied); all six cells replay in about 20 s warm.
-DEFAULT_CELLS = (
-    {"game": "connect4", "agents": "random", "games": 20000},
-    {"game": "court", "players": 4, "agents": "scripted", "games": 20000},
-    {"game": "frontier", "agents": "scripted", "setup": "standard", "games": 20000},
-    {"game": "darkness", "players": 3, "agents": "scripted", "games": 20000},
-    {"game": "humanity", "players": 3, "agents": "scripted", "games": 20000},
-    {"game": "darkleaf", "agents": "scripted", "clans": "huldra,murg", "games": 20000},
-)
+DEFAULT_CELLS = tuple(c for c in (registry.part(g, "REGRESS_CELL") for g in registry.GAMES)
+                      if c is not None)  # each game's profile names its cell
 
 
 @dataclass
@@ -67,8 +63,9 @@ def _label(c: dict) -> str:
 def _resolve(cell: dict) -> dict:
     """A default-cell description made concrete (setup name, sets, player count)."""
     spec = get_game(cell["game"]).SPEC
+    extra = {k: v for k, v in cell.items() if k in option_names()}  # e.g. darkleaf's clans
     setup, sets = game_options(cell["game"], cell.get("setup"), tuple(cell.get("sets", ())),
-                               clans=cell.get("clans"))
+                               **extra)
     return {"game": spec.name, "players": int(cell.get("players") or spec.players[0]),
             "agents": cell["agents"], "setup": setup, "sets": list(sets),
             "games": int(cell["games"])}

@@ -20,12 +20,19 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 from functools import lru_cache
 from pathlib import Path
 
+from simcore import registry
+
 ROOT = Path(__file__).resolve().parent.parent
-GAMES = ("tictactoe", "connect4", "court", "darkleaf", "darkness", "humanity", "frontier")
+#: the numba releases this code is tested with, [low, high) as in pyproject.toml: it
+#: relies on numba internals (``CacheImpl._locator_classes`` here, the cache index in
+#: simcore.dispatch, ``_nrt=False`` in simcore.common) that may change in any release
+NUMBA_TESTED = ("0.68", "0.69")
+GAMES = registry.GAMES
 # outside the game folders only modules defining kernels count (and agents/layout.py, whose
 # constants kernels freeze), so editing the rules loader, agent specs, `best`, a study or
 # the report does not throw compiled code away
@@ -67,7 +74,10 @@ def _files(group: str) -> list[Path]:
         out += [p for p in sorted((ROOT / "experiments").rglob("*.py"))
                 if any(m in p.read_bytes() for m in _KERNEL_MARKS) and p.name not in _TOOLS]
         return [p for p in out if p.is_file()]
-    out = sorted((ROOT / "simcore" / group).rglob("*.py"))
+    # a profile (simcore.registry) holds no compiled code: editing a `best` entry or a
+    # regress cell keeps the game's compiled code and study results
+    out = [p for p in sorted((ROOT / "simcore" / group).rglob("*.py"))
+           if p.relative_to(ROOT / "simcore" / group).as_posix() != "profile.py"]
     return out + [p for p in sorted((ROOT / "agents" / "scripted").glob("*.py"))
                   if group_of(p) == group]
 
@@ -133,22 +143,51 @@ def _make_locator():
     return caching, GroupCacheLocator
 
 
-def configure() -> str:
-    """Install the per-group cache locator; return the common group's directory."""
-    import numba
+def numba_problem(version: str | None = None) -> str | None:
+    """One line saying why numba ``version`` (default: the installed one) is outside
+    :data:`NUMBA_TESTED`, or None when it is inside."""
+    if version is None:
+        import numba
 
+        version = numba.__version__
+    lo, hi = NUMBA_TESTED
+
+    def key(v: str) -> tuple:
+        return tuple(int(x) for x in re.findall(r"\d+", v)[:2])
+
+    if key(lo) <= key(version) < key(hi):
+        return None
+    return (f"numba {version} is untested: darkbalance relies on numba internals and is "
+            f"tested with numba>={lo},<{hi}; install a tested release "
+            f"(pip install 'numba>={lo},<{hi}') or, to move on, run the whole test suite "
+            "on the new one and widen NUMBA_TESTED (simcore/_cache.py) and pyproject.toml")
+
+
+def configure() -> str:
+    """Install the per-group cache locator; return the common group's directory.
+
+    This is the only thing importing simcore does to numba: it leaves numba's own settings
+    (``numba.config.CACHE_DIR``) alone, so code outside darkbalance caches where it did,
+    and it deletes nothing (old trees are removed by :func:`prune`, which
+    ``darkbalance warmup`` runs)."""
     caching, locator = _make_locator()
     classes = caching.CacheImpl._locator_classes
     if not any(c.__name__ == locator.__name__ for c in classes):
         classes.insert(0, locator)
-    numba.config.CACHE_DIR = group_dir("common")  # for compiled code outside the groups
-    for group in ("common",) + GAMES:
-        _prune(f"numba-{group}-", keep=group_dir(group))
     return group_dir("common")
 
 
-def _prune(prefix: str, keep: str, n: int = 5) -> None:
-    """Remove all but the ``n`` most recently used trees of one group (each edit makes one)."""
+def prune(keep: int = 5) -> list[str]:
+    """Remove all but the ``keep`` most recently used cache trees of each group (each edit
+    of a group's sources starts a new tree); the current trees always stay.  Return the
+    removed paths."""
+    removed: list[str] = []
+    for group in ("common",) + GAMES:
+        removed += _prune(f"numba-{group}-", keep=group_dir(group), n=keep)
+    return removed
+
+
+def _prune(prefix: str, keep: str, n: int = 5) -> list[str]:
     base = base_dir()
     try:
         olds = sorted(
@@ -156,9 +195,11 @@ def _prune(prefix: str, keep: str, n: int = 5) -> None:
             key=lambda e: e.stat().st_mtime,
         )
     except OSError:
-        return
-    for e in olds[: max(0, len(olds) - (n - 1))]:
+        return []
+    gone = olds[: max(0, len(olds) - (n - 1))]
+    for e in gone:
         shutil.rmtree(e.path, ignore_errors=True)
+    return [e.path for e in gone]
 
 
 CACHE_DIR = configure()

@@ -8,15 +8,16 @@ literal and return that game's kernel as their implementation.  So a driver is c
 ``if game == K`` branches would compile every branch's callee (measured: one generic entry
 point compiled all seven engines, ~9.5 min cold).
 
-A key is ``game_id + 32 * h`` where ``h`` hashes the game's own sources (its simcore
+A key is ``game_id + 64 * h`` where ``h`` hashes the game's own sources (its simcore
 folder and its scripted agent, see simcore._cache): editing one game changes its key, so a
 cached driver never runs that game's stale kernels, and the other games' keys (and cache
-entries) stay valid.  Use :func:`key` to get a game's key from its id.  Bit 16 of a key
+entries) stay valid.  Use :func:`key` to get a game's key from its id.  The key bit worth 16
 (:func:`random_key`) asks for a driver whose players are all random: it compiles no search
 and no scripted player (``agents.policy.act``), so a random-play run compiles the engine
-alone.
+alone.  The bit worth 32 (:func:`frozen_key`) asks for a driver that also compiles the game's frozen
+reference player (a persona kept to measure fixes against); no other driver does.
 
-Adding a game: give it an id in ``ENGINES`` (and in agents.scripted ``SCRIPTED``).
+The games and their ids come from simcore.registry; nothing here names a game.
 """
 import importlib
 import sys
@@ -27,36 +28,37 @@ from numba import njit, typeof
 from numba.core import types
 from numba.extending import overload
 
-from simcore import _cache
+from simcore import _cache, registry
 
-TICTACTOE = 0
-CONNECT4 = 1
-COURT = 2
-DARKLEAF = 3
-DARKNESS = 4
-HUMANITY = 5
-FRONTIER = 6
-
-#: game id -> (package name, engine module)
-ENGINES = {
-    TICTACTOE: ("tictactoe", "simcore.tictactoe.engine"),
-    CONNECT4: ("connect4", "simcore.connect4.engine"),
-    COURT: ("court", "simcore.court.engine"),
-    DARKLEAF: ("darkleaf", "simcore.darkleaf.engine"),
-    DARKNESS: ("darkness", "simcore.darkness.engine"),
-    HUMANITY: ("humanity", "simcore.humanity.engine"),
-    FRONTIER: ("frontier", "simcore.frontier.engine"),
-}
+#: game id -> (package name, engine module), from the registry
+ENGINES = {registry.game_id(g): (g, registry.engine_module(g)) for g in registry.GAMES}
 ID_BITS = 4  # low bits of a key: the game id
 RANDOM_ONLY = 1 << ID_BITS  # the next bit: every seat is a random player
-# games whose action path alone fixes the state (no chance, no hidden information)
-_CLOSED_LOOP = (TICTACTOE, CONNECT4)
+FROZEN = RANDOM_ONLY << 1  # the next: some seat plays the game's frozen reference persona
+_HASH_SHIFT = FROZEN << 1  # the source hash sits above the flag bits
 
 
 def key(game_id: int) -> int:
     """The compile key of game ``game_id``: its id plus a hash of its own sources."""
     name = ENGINES[int(game_id)][0]
-    return int(game_id) + (RANDOM_ONLY << 1) * _cache.group_number(name)
+    return int(game_id) + _HASH_SHIFT * _cache.group_number(name)
+
+
+def frozen_key(game_key: int) -> int:
+    """The key of the same game for drivers where a seat may play the game's frozen
+    reference persona (simcore.spec.Persona ``frozen``): only these compile that player."""
+    return int(game_key) | FROZEN
+
+
+def frozen(game_key: int) -> bool:
+    """Whether ``game_key`` asks for a driver that includes the frozen reference player."""
+    return bool(int(game_key) & FROZEN)
+
+
+def closed_loop(gid: int) -> bool:
+    """Whether one action path alone fixes the state of game ``gid`` (no chance, no hidden
+    information)."""
+    return importlib.import_module(f"simcore.{ENGINES[gid][0]}").SPEC.closed_loop
 
 
 def random_key(game_key: int) -> int:
@@ -224,7 +226,7 @@ def action_kind(game, state, params, action):
 def open_loop(game):
     """True when one action path can reach different states (chance or hidden information):
     search must then determinize and count child availability."""
-    return game_id(game) not in _CLOSED_LOOP
+    return not closed_loop(game_id(game))
 
 
 def _engine_evaluate(gid):
@@ -346,5 +348,5 @@ def _ov_action_kind(game, state, params, action):
 def _ov_open_loop(game):
     gid = literal_game(game)
     if gid is not None:
-        flag = gid not in _CLOSED_LOOP
+        flag = not closed_loop(gid)
         return lambda game: flag

@@ -4,9 +4,30 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from importlib import import_module
 
+from simcore import registry
+
 
 class BadInput(ValueError):
     """A user-facing input error; its message is one line naming the bad value."""
+
+
+class Persona(str):
+    """A scripted persona's name, typed: ``frozen`` marks a reference player kept unchanged
+    to measure later fixes against (it plays ``agents/scripted/<game>_<name>.py``, compiled
+    only into drivers that ask for it, see simcore.dispatch.frozen_key).  A frozen persona
+    is never a current style of play: studies and ``opp=mix`` leave it out.
+
+    It is a ``str``, so agent specs name it like any other persona."""
+
+    frozen: bool = False
+
+    def __new__(cls, name: str, frozen: bool = False):
+        self = super().__new__(cls, name)
+        self.frozen = bool(frozen)
+        return self
+
+    def __reduce__(self):  # pickles (process pools) keep the flag
+        return (Persona, (str(self), self.frozen))
 
 
 @dataclass(frozen=True)
@@ -39,8 +60,9 @@ class GameSpec:
     info_columns : tuple of str
         Game-specific integer columns written by the ``info`` kernel; the first
         two are always ``rounds`` and ``end_reason``.
-    personas : tuple of str
-        Scripted-agent personas; the first is what plain ``scripted`` means.
+    personas : tuple of str or Persona
+        Scripted-agent personas; the first is what plain ``scripted`` means.  Stored as
+        :class:`Persona`; at most one is ``frozen`` (see :attr:`frozen_persona`).
     long_name : str
         Human-readable title.
     action_kinds : tuple of str
@@ -71,6 +93,26 @@ class GameSpec:
     setup_aliases: dict = field(default_factory=dict)
     action_kinds: tuple = ("action",)
     setup_players: dict = field(default_factory=dict)
+
+    def __post_init__(self):
+        typed = tuple(p if isinstance(p, Persona) else Persona(p) for p in self.personas)
+        object.__setattr__(self, "personas", typed)
+
+    @property
+    def current_personas(self) -> tuple:
+        """The personas that are styles of play today (the frozen reference left out)."""
+        return tuple(p for p in self.personas if not p.frozen)
+
+    @property
+    def frozen_persona(self) -> int:
+        """Index of the frozen reference persona in :attr:`personas`, or -1 if none."""
+        return next((i for i, p in enumerate(self.personas) if p.frozen), -1)
+
+    @property
+    def closed_loop(self) -> bool:
+        """Whether one action path alone fixes the state (no chance, no hidden information):
+        search need not determinize."""
+        return not self.has_chance and not self.hidden_info
 
     @property
     def key(self) -> int:
@@ -124,34 +166,19 @@ def _is_int(n) -> bool:
     return isinstance(n, int) and not isinstance(n, bool)
 
 
-# name -> module path; modules are imported lazily so `darkbalance games` stays fast
-_MODULES = {
-    "tictactoe": "simcore.tictactoe",
-    "connect4": "simcore.connect4",
-    "court": "simcore.court",
-    "darkleaf": "simcore.darkleaf",
-    "darkness": "simcore.darkness",
-    "humanity": "simcore.humanity",
-    "frontier": "simcore.frontier",
-}
-_ALIASES = {"tic-tac-toe": "tictactoe", "connect-four": "connect4", "connect_four": "connect4",
-            "court-of-the-dead": "court", "dark-harvest": "court", "dark-frontier": "frontier",
-            "edge-of-darkness": "darkness", "coldharbor": "darkness",
-            "edge-of-humanity": "humanity", "darkleaf-gambit": "darkleaf"}
-
-
 def game_names() -> list[str]:
     """Names of all registered games, in registry order."""
-    return list(_MODULES)
+    return list(registry.GAMES)
 
 
 def get_game(name: str):
     """Return the game module for ``name`` or raise :class:`BadInput`."""
     key = str(name).strip().lower()
-    key = _ALIASES.get(key, key)
-    if key not in _MODULES:
-        raise BadInput(f"unknown game {name!r}; valid: " + ", ".join(_MODULES))
-    return import_module(_MODULES[key])
+    key = registry.aliases().get(key, key)
+    if key not in registry.GAMES:
+        raise BadInput(f"unknown game {name!r}; valid: " + ", ".join(registry.GAMES))
+    # modules are imported lazily so `darkbalance games` stays fast
+    return import_module(f"simcore.{key}")
 
 
 def get_spec(name: str) -> GameSpec:

@@ -8,6 +8,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)
 
+from simcore import registry
 from simcore.spec import game_names, get_game  # noqa: E402
 
 # every test plays on the full arena, so a worker compiles each game's arena once; the
@@ -16,6 +17,10 @@ os.environ.setdefault("DARKBALANCE_ARENA", "full")
 # and a report compiles each game when it first plays it, as before the up-front warmup (a
 # warmup would compile every game at once, while the games' own test groups compile them)
 os.environ.setdefault("DARKBALANCE_WARMUP_JOBS", "0")
+# the suite plays the frozen reference players (golden games, head-to-heads, the ladder) in
+# every game that has one: one arena per game holding them compiles once, where a second
+# arena would cost about 60% of the first again
+os.environ.setdefault("DARKBALANCE_FROZEN", "always")
 
 
 def registry_cases():
@@ -62,7 +67,7 @@ def compiled():
     return True
 
 
-_GAMES = ("tictactoe", "connect4", "court", "darkleaf", "darkness", "humanity", "frontier")
+_GAMES = registry.GAMES
 
 
 def _game_of(item) -> str | None:

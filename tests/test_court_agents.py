@@ -1,6 +1,7 @@
 """Court of the Dead players: the position value (``engine.evaluate``)."""
 import numpy as np
 
+from agents.scripted import persona_player
 from simcore.court import API
 from simcore.court import engine as E
 from simcore.court import layout as L
@@ -51,14 +52,14 @@ from simcore.court import SPEC, card_id  # noqa: E402
 from simcore.court.actions import decode_bid_py, encode_bid_py  # noqa: E402
 from simcore.rng import new_rng  # noqa: E402
 
-OLD = SPEC.personas.index("legacy")
+OLD = SPEC.frozen_persona  # the pre-fix player
 FAIR, FREE = 0, 1
 
 
 def _decide(s, p, persona):
     legal = np.zeros(L.NUM_ACTIONS, np.int32)
     n = E.legal_actions(s, p, legal)
-    return int(S.scripted_action(s, p, persona, new_rng(1), legal, n))
+    return int(persona_player("court", persona)(s, p, persona, new_rng(1), legal, n))
 
 
 def _bid_state(P, seed=3):

@@ -6,13 +6,14 @@ import numpy as np
 import pytest
 
 from agents.scripted import darkleaf as S
+from agents.scripted import persona_player
 from simcore.darkleaf import API, SPEC, engine
 from simcore.darkleaf import layout as L
 from simcore.rng import new_rng
 
 P, N, B, R, Q, K = L.PAWN, L.KNIGHT, L.SAGE, L.ROOK, L.QUEEN, L.KING
 NEW = 0
-OLD = SPEC.personas.index("legacy")
+OLD = SPEC.frozen_persona  # the pre-fix player
 
 
 def sq(name):
@@ -49,7 +50,7 @@ def legal(s, p):
 def act(s, p, persona, seed=0):
     lg = np.zeros(L.NUM_ACTIONS, np.int32)
     n = engine.legal_actions(s, p, lg)
-    return int(S.scripted_action(s.copy(), p, persona, new_rng(seed), lg, n))
+    return int(persona_player("darkleaf", persona)(s.copy(), p, persona, new_rng(seed), lg, n))
 
 
 # ---- evaluate -------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ that the improved persona does not.
 import numpy as np
 import pytest
 
+from agents.scripted import persona_player
 from agents.scripted.darkness import LEGACY, scripted_action
 from simcore import darkness as D
 from simcore.darkness import layout as L
@@ -25,7 +26,8 @@ def loc_index(state, kind_code):
 
 def act(state, params, legal, persona=NEW, seed=0):
     legal = np.array(legal, np.int32)
-    return int(scripted_action(state, params, persona, new_rng(seed), legal, len(legal)))
+    return int(persona_player("darkness", persona)(state, params, persona, new_rng(seed), legal,
+                                                    len(legal)))
 
 
 def acts(state, params, legal, persona, seeds=20):
@@ -327,7 +329,8 @@ def test_every_persona_picks_a_legal_action():
         while not ENG.is_terminal(s, params):
             legal = D.API.legal_actions(s, params)
             for persona in range(len(D.SPEC.personas)):
-                a = int(scripted_action(s, params, persona, rng, legal, len(legal)))
+                a = int(persona_player("darkness", persona)(s, params, persona, rng, legal,
+                                                             len(legal)))
                 assert a in legal, (players, persona, int(s[L.DEC]), a, list(legal))
             if k % 5 == 0:
                 a = int(legal[int(rng[1] % np.uint64(len(legal)))])

@@ -56,10 +56,11 @@ def cases(game: str) -> list[tuple[str, str, int, str, int]]:
     if players > 1:
         out.append((f"allscripted-{players}p-{spec.setups[0]}", "scripted", players,
                     spec.setups[0], SCRIPTED_GAMES))
-    if "legacy" in spec.personas:  # the frozen pre-fix players kept for the head-to-head
+    if spec.frozen_persona >= 0:  # the frozen pre-fix player kept for the head-to-head
         P = max(lo, 2)
-        agents = ",".join(["scripted:legacy"] + ["scripted"] * (P - 1))
-        out.append((f"legacy-{P}p-{spec.setups[0]}", agents, P, spec.setups[0], SCRIPTED_GAMES))
+        old = spec.personas[spec.frozen_persona]
+        agents = ",".join([f"scripted:{old}"] + ["scripted"] * (P - 1))
+        out.append((f"{old}-{P}p-{spec.setups[0]}", agents, P, spec.setups[0], SCRIPTED_GAMES))
     agents = MCTS if lo == 1 else ",".join([MCTS] + ["random"] * (lo - 1))
     out.append((f"mcts-{lo}p-{spec.setups[0]}", agents, lo, spec.setups[0], MCTS_GAMES))
     return out

@@ -4,21 +4,22 @@ blunder and checks the improved personas do not (the legacy assertion is what th
 fail on with the old code)."""
 import numpy as np
 
-from agents.scripted import humanity as S
+from agents.scripted import persona_player
 from simcore.humanity import API, SPEC, engine
 from simcore.humanity import layout as L
 from simcore.humanity.table import so
 from simcore.rng import new_rng
 from tests.test_humanity_rules import COL, EV, HAND, PR, Table  # noqa: F401  (PR: fixture)
 
-OLD = SPEC.personas.index("legacy")
+OLD = SPEC.frozen_persona  # the pre-fix player
 NEW = (0, 1)  # builder, recruiter
 
 
 def act(t, persona, seed=0):
     lg = np.zeros(L.NUM_ACTIONS, np.int32)
     n = engine.legal_actions(t.s, t.p, lg)
-    return int(S.scripted_action(t.s.copy(), t.p, persona, new_rng(seed, 0, 0, 3), lg, n))
+    return int(persona_player("humanity", persona)(t.s.copy(), t.p, persona,
+                                                    new_rng(seed, 0, 0, 3), lg, n))
 
 
 # ---- evaluate -------------------------------------------------------------------------------

@@ -82,8 +82,9 @@ def test_opp_mix_counts_the_current_personas_only():
     never the frozen legacy player (last); a one-persona game has nothing to mix."""
     from agents.layout import A_OPP
     from agents.spec import parse_agent
+    from simcore.spec import Persona
 
-    court = ("fair-share", "free-rider", "court-hawk", "legacy")
+    court = ("fair-share", "free-rider", "court-hawk", Persona("legacy", frozen=True))
     a = parse_agent("mcts:opp=mix", court)
     assert a.row[A_OPP] == 3 and a.text.endswith(",opp=mix")
     assert parse_agent("mcts:opp=same", court).row[A_OPP] == 0

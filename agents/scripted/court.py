@@ -42,7 +42,6 @@ The policy reads only public fields: never another seat's unrevealed bid or secr
 
 from simcore.common import row_kernel
 
-from agents.scripted import court_legacy
 from simcore.court import SPEC
 from simcore.court import layout as L
 from simcore.court.actions import encode_bid
@@ -469,8 +468,6 @@ def _amount_choice(state, params, persona, legal, n, me):
 
 @row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
-    if persona == LEGACY:  # the pre-fix plain scripted player (fair-share)
-        return court_legacy.scripted_action(state, params, 0, rng, legal, n)
     me = state[L.CUR]
     dec = state[L.DEC]
     if dec == L.D_BID:

@@ -1,6 +1,7 @@
 """Scripted Court of the Dead: Dark Harvest players as they were before the blunder fixes
-(issue 16), kept as the ``legacy`` persona (agents/scripted/court.py dispatches the last
-persona here, playing the old plain ``scripted``, fair-share).  Do not improve this file.
+(issue 16), kept as the frozen ``legacy`` persona (agents.scripted's dispatch plays it for
+the last persona under a frozen compile key, as the old plain ``scripted``, fair-share).
+Do not improve this file.
 
 The old description follows.
 

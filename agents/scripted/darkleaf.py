@@ -37,7 +37,6 @@ from numba import njit
 
 from simcore.common import row_kernel
 
-from agents.scripted import darkleaf_legacy
 from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
 from simcore.darkleaf.board import (cell_seat, cell_type, cheb, clan_of, count_units, rel_rank,
@@ -1012,8 +1011,6 @@ def _deed_choice(state, params, seat, cl, dec, legal, n):
 
 @njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
-    if persona == LEGACY:
-        return darkleaf_legacy.scripted_action(state, params, persona, rng, legal, n)
     if n == 1:
         return legal[0]
     seat = state[CUR]

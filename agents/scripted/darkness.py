@@ -39,7 +39,6 @@ from numba import njit
 
 from simcore.common import row_kernel
 
-from agents.scripted import darkness_legacy
 from simcore.darkness import layout as L
 from simcore.darkness.actions import slot_free_for, usable
 from simcore.darkness.cards import ROW, B, I, loc_of_kind, sleeves, tray_total
@@ -658,8 +657,6 @@ def _cube_colour(state, params, p, legal, n):
 
 @row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
-    if persona == LEGACY:
-        return darkness_legacy.scripted_action(state, params, 0, rng, legal, n)
     if n == 1:
         return legal[0]
     dec = state[L.DEC]

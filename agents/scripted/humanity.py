@@ -22,7 +22,6 @@ reads only what the seat can see (its hand, public zones), never other hands or 
 
 from simcore.common import row_kernel
 
-from agents.scripted import humanity_legacy
 from simcore.humanity import SPEC
 from simcore.humanity import layout as L
 from simcore.humanity.table import card_field, seat_offset, supply_value
@@ -284,8 +283,6 @@ def _menu(state, params, o, persona, legal, n):
 
 @row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
-    if persona == LEGACY:
-        return humanity_legacy.scripted_action(state, params, persona, rng, legal, n)
     t = L.TASKS + 4 * (state[L.TK_N] - 1)
     code = state[t]
     amt = state[t + 1]

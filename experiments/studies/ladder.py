@@ -14,6 +14,8 @@ games ("target" budget); in darkleaf they are split over the 15 clan pairings an
 """
 from __future__ import annotations
 
+from functools import cache
+
 import numpy as np
 import pandas as pd
 
@@ -123,10 +125,23 @@ def build(profile: str, seed: int) -> Study:
     return st
 
 
+@cache
+def _frozen_names() -> frozenset:
+    """Names of the frozen reference personas (simcore.spec.Persona) of every game."""
+    return frozenset(p for g in game_names() for p in get_game(g).SPEC.personas if p.frozen)
+
+
+def _frozen(a: str) -> bool:
+    """Whether agent spec ``a`` is a scripted frozen reference persona (a yardstick for the
+    fixes, not a rung to beat)."""
+    kind, _, persona = a.partition(":")
+    return kind == "scripted" and persona.removeprefix("persona=") in _frozen_names()
+
+
 def _target(a: str, o: str) -> bool:
-    """A cell of ``best`` against a scripted persona other than the frozen legacy one."""
+    """A cell of ``best`` against a scripted persona other than a frozen reference one."""
     pair = {a.split(":")[0], o.split(":")[0]}
-    return pair == {"best", "scripted"} and "legacy" not in a + o
+    return pair == {"best", "scripted"} and not (_frozen(a) or _frozen(o))
 
 
 def _search(a: str) -> bool:
@@ -268,8 +283,8 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
             r = rate(scripted[0], "random")
             checks.append(("scripted beats random", r is not None and r.ci_low > fair,
                            _pct(r)))
-            # the frozen legacy player is a yardstick for the fixes, not a rung to beat
-            legacy = [a for a in scripted if "legacy" in a]
+            # the frozen reference player is a yardstick for the fixes, not a rung to beat
+            legacy = [a for a in scripted if _frozen(a)]
             for sp in [a for a in scripted if a not in legacy]:
                 r = rate(best[0], sp)
                 if r is not None and r.ci_low <= fair and _unbeaten(grp, sp) and r.losses == 0:

@@ -282,7 +282,7 @@ def _clan_findings(clans, wins, games) -> list[dict]:
     95%), under scripted and, where the best table exists, under best.  The weakest
     clan's finding carries the key of darkleaf's sensitivity headline when that headline
     measures the same clan, so the sweep's verdict labels it."""
-    from experiments.studies.sensitivity import headline
+    from simcore.registry import headline
 
     def field(kind, i):
         n = float(games[kind][i].sum())

@@ -29,8 +29,9 @@ TABLES = {"court": (3, 4, 5, 6), "humanity": (2, 3, 4), "darkness": (2, 3, 4)}
 
 
 def personas_of(game: str) -> list[str]:
-    """The personas a table may hold (``legacy``, the pre-fix scripts, is left out)."""
-    return [p for p in get_game(game).SPEC.personas if p != "legacy"]
+    """The personas a table may hold (a frozen reference persona, the pre-fix scripts, is
+    left out)."""
+    return list(get_game(game).SPEC.current_personas)
 
 
 def build(profile: str, seed: int) -> Study:

@@ -36,6 +36,7 @@ from experiments.execute import cell_frame
 from experiments.plan import Study
 from experiments.reporting import Section, finding, write_findings
 from experiments.stats import paired_difference, wilson
+from simcore import registry
 from simcore.spec import BadInput, game_names, get_game
 
 TITLE = "Sensitivity of the conclusions to the assumed rules values"
@@ -49,51 +50,20 @@ MAX_ENTRIES = {"smoke": 4}  # the test suite sweeps a few values per game, studi
 
 
 def headline(game: str) -> dict:
-    """The cells that carry a game's headline, and how to read its conclusion.
-
-    ``setups`` lists the setups the headline pools (one cell each, per swept value);
-    ``clan`` (darkleaf) reads each game as that clan's return, wherever it sits: the
-    headline is the clan's win rate against the others, which the matchups study finds
-    the weakest (its finding carries the same ``key``, so it gets this sweep's label)."""
-    spec = get_game(game).SPEC
-    if game == "court":
-        p = spec.personas
-        agents = (f"scripted:{p[1]}", f"scripted:{p[0]}", f"scripted:{p[2]}", f"scripted:{p[0]}")
-        return {"players": 4, "agents": agents, "setups": [None], "rotate": True,
-                "metric": "free-rider win rate (4 players, mixed personas)",
-                "focus": "scripted:free-rider", "clan": None, "conclusion": "best persona"}
-    if game == "frontier":
-        return {"players": 1, "agents": ("scripted",), "setups": ["standard"], "rotate": True,
-                "metric": "scripted win probability, standard mission", "focus": None,
-                "clan": None,
-                "conclusion": "difficulty band (<1/3 hard, <2/3 moderate, else easy)"}
-    if game == "darkleaf":
-        clan = WEAK_CLAN
-        return {"players": 2, "agents": ("scripted",), "rotate": True, "focus": None,
-                "setups": [x for x in spec.setups if clan in x.split("-")], "clan": clan,
-                "metric": f"{clan} win rate against the other clans (scripted, every "
-                          f"{clan} pairing, over the games the rules ended)",
-                "conclusion": f"{clan} below or above half", "key": f"darkleaf:{clan}-vs-field"}
-    P = min(max(2, spec.players[0]), spec.players[1])
-    return {"players": P, "agents": ("scripted",), "setups": [None], "rotate": True,
-            "metric": f"seat 0 win rate, scripted, {P} players", "focus": None, "clan": None,
-            "conclusion": "favoured seat"}
-
-
-# the clan the matchups study finds weakest (scripted, quick and full profiles, 2026-12):
-# darkleaf's sensitivity headline asks whether any assumed value lifts it to half
-WEAK_CLAN = "wibo"
+    """The cells that carry a game's headline, and how to read its conclusion: the game's
+    profile states it (simcore.registry.headline)."""
+    return registry.headline(get_game(game).SPEC.name)
 
 
 def _conclusion(game: str, s, y: pd.Series, h: dict) -> str:
     """The headline's qualitative answer from the cell summary ``s`` (one setup) or, for a
     clan headline, from its per-game returns ``y``."""
-    if h["clan"] is not None:
+    if h["read"] == "clan":
         m = float(y.dropna().mean()) if y.notna().any() else np.nan
         return f"{h['clan']} {'below' if m < 0.5 else 'at or above'} half"
-    if game == "court":
+    if h["read"] == "best-agent":
         return max(s.agent_n, key=lambda a: np.nan_to_num(s.resolved_agent_rate(a)[0], nan=-1))
-    if game == "frontier":
+    if h["read"] == "band":
         r = s.resolved_rate(0)[0]
         return "hard" if r < 1 / 3 else ("moderate" if r < 2 / 3 else "easy")
     rates = np.nan_to_num([s.resolved_rate(i)[0] for i in range(s.cell.players)], nan=-1)
@@ -212,13 +182,13 @@ def _headline_finding(game: str, h: dict, cell, s, y: pd.Series, concl: str) -> 
                     len(r))
         f["key"] = h["key"]
         return f
-    if game == "court":
+    if h["read"] == "best-agent":
         v, lo, hi, _ = s.resolved_agent_rate(concl)
-        text = f"court at {P} players, mixed scripted personas: {concl} wins most often"
+        text = f"{game} at {P} players, mixed scripted personas: {concl} wins most often"
         null = 1 / P
-    elif game == "frontier":
+    elif h["read"] == "band":
         v, lo, hi = s.resolved_rate(0)
-        text = f"frontier, {setup} mission, scripted: {concl} ({h['conclusion']})"
+        text = f"{game}, {setup} mission, scripted: {concl} ({h['conclusion']})"
         null = 2 / 3 if concl == "easy" else 1 / 3
     else:
         seat = int(concl.split()[1])

@@ -65,7 +65,7 @@ def build(profile: str, seed: int) -> Study:
                 st.add("frontier", 1, (agent,), n, setup=v, stream=100,
                        labels={"game": "frontier", "variant": v, "agent": agent})
     if "court" in reg:
-        personas = tuple(p for p in get_game("court").SPEC.personas if p != "legacy")
+        personas = get_game("court").SPEC.current_personas
         lo, hi = get_game("court").SPEC.players  # 3-6 as on the box (2: a named variant)
         for P in range(lo, hi + 1):
             agents = tuple(f"scripted:{personas[i % len(personas)]}" for i in range(P))

@@ -29,7 +29,7 @@ from simcore.court import layout as L
 from simcore.court.describe import describe  # noqa: F401  (re-exported)
 from simcore.court.kinds import ACTION_KINDS
 from simcore.game import GameAPI, choice, int_in
-from simcore.spec import BadInput, GameSpec
+from simcore.spec import BadInput, GameSpec, Persona
 
 # Court cards in id order (rules.toml paths cards.<key>.*)
 CARD_KEYS = (
@@ -63,7 +63,8 @@ SPEC = GameSpec(
     # then won_<card>: the seat that won each Court card (-1 nobody), CARD_KEYS order
     info_columns=("rounds", "end_reason", "failures", "eliminations") + tuple(
         f"won_{k}" for k in CARD_KEYS),
-    personas=("fair-share", "free-rider", "court-hawk", "legacy"),  # legacy: before the blunder fixes
+    # legacy: the player before the blunder fixes, kept frozen to measure them against
+    personas=("fair-share", "free-rider", "court-hawk", Persona("legacy", frozen=True)),
     long_name="Court of the Dead: Dark Harvest",
     action_kinds=ACTION_KINDS,
 )

@@ -29,7 +29,7 @@ from simcore.darkleaf import layout as L
 from simcore.darkleaf.describe import describe  # noqa: F401  (rulebook words for replays)
 from simcore.darkleaf.kinds import KIND_NAMES
 from simcore.game import GameAPI, int_in
-from simcore.spec import BadInput, GameSpec
+from simcore.spec import BadInput, GameSpec, Persona
 
 CLANS = L.CLAN_KEYS
 _FULL = {
@@ -96,7 +96,8 @@ SPEC = GameSpec(
     info_columns=("rounds", "end_reason", "first_clan", "second_clan", "first_seat",
                   "vanquished_0", "vanquished_1", "royal_marks_0", "royal_marks_1",
                   "reclaimed", "quarry_left", "turns"),
-    personas=("default", "legacy"),  # legacy: the scripted player before the blunder fixes
+    # legacy: the scripted player before the blunder fixes, kept frozen
+    personas=("default", Persona("legacy", frozen=True)),
     long_name="Darkleaf Gambit",
     setup_aliases=_aliases(),
     action_kinds=KIND_NAMES,

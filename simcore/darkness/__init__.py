@@ -31,7 +31,7 @@ from simcore.darkness.locations import (  # noqa: F401
     location_name,
 )
 from simcore.game import GameAPI, choice, int_in
-from simcore.spec import BadInput, GameSpec
+from simcore.spec import BadInput, GameSpec, Persona
 
 NAMED_SETUPS = tuple(SETUPS)
 SPEC = GameSpec(
@@ -53,7 +53,7 @@ SPEC = GameSpec(
     info_columns=("rounds", "end_reason", "coins_spent", "attacks_landed", "defences",
                   "threats_defeated", "automa_vp", "loc_mask_lo", "loc_mask_hi")
     + tuple(f"loc_{i}" for i in range(L.NLOC)) + ("first_player",),
-    personas=("default", "hunter", "merchant", "legacy"),
+    personas=("default", "hunter", "merchant", Persona("legacy", frozen=True)),
     action_kinds=ACTION_KINDS,
     long_name="Edge of Darkness: Cliffs of Coldharbor",
     setup_aliases={"random-setup": "random", "locations": "custom"},

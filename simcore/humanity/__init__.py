@@ -28,7 +28,7 @@ from simcore.humanity import engine
 from simcore.humanity import layout as L
 from simcore.humanity.describe import describe  # noqa: F401  (re-exported)
 from simcore.humanity.kinds import ACTION_KINDS
-from simcore.spec import BadInput, GameSpec
+from simcore.spec import BadInput, GameSpec, Persona
 
 SPEC = GameSpec(
     name="humanity",
@@ -48,7 +48,7 @@ SPEC = GameSpec(
     end_reasons=("playing", "sp-11", "events-exhausted", "round-cap"),
     info_columns=("rounds", "end_reason", "sp_ended", "buildings", "survivors", "max_sp",
                   "depletions", "first_player"),
-    personas=("builder", "recruiter", "legacy"),  # legacy: the pre-fix builder (last)
+    personas=("builder", "recruiter", Persona("legacy", frozen=True)),  # the pre-fix builder
     long_name="Edge of Humanity",
     action_kinds=ACTION_KINDS,
     setup_aliases={"s1": "1", "s2": "2", "s3": "3", "epidemic": "1", "nuclear": "2",

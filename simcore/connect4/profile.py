@@ -1,0 +1,9 @@
+"""Connect Four's profile (simcore.registry): what generic code needs to know about it."""
+
+ALIASES = ("connect-four", "connect_four")
+COMPILE_SECONDS = 19
+BEST = ({"iters": 4000, "rollout": "random"}, 8.6e5)
+# random play: the calibration engine has no scripted cell worth gating
+REGRESS_CELL = {"game": "connect4", "agents": "random", "games": 20000}
+# the same game in OpenSpiel (`darkbalance bench` reports the speed ratio to it)
+OPENSPIEL = "connect_four"

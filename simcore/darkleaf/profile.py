@@ -1,0 +1,65 @@
+"""Darkleaf Gambit's profile (simcore.registry): what generic code needs to know about it."""
+
+ALIASES = ("darkleaf-gambit",)
+COMPILE_SECONDS = 245
+# vs the fixed scripted player, pooled over the 15 pairings, seats rotated, 60 games a row:
+# iters=200,depth=20 55.0% [42.5, 66.9]; with prior=0.5 62.5% [49.8, 73.6]; prior=1 61.7%
+# [49.0, 72.9]; iters=400,prior=0.5 65.8% [53.2, 76.6] (seed 1) and 63.3% [50.7, 74.4]
+# (seed 3), pooled 64.6% [55.7, 72.5] over 120; iters=800,prior=0.5 60.8% [48.2, 72.2]
+# (seed 2, no gain for twice the cost).  Exploration c (iters=400,prior=0.5): c=0.7 77.5%
+# [65.5, 86.2] (seed 1) and 77.5% [65.5, 86.2] (seed 3), pooled 77.5% [69.2, 84.1] over
+# 120 games; c=0.4 65.0% [52.4, 75.8] (seed 1).  Earlier: iters=200,depth=20 50% [33, 67]
+# over 30 games
+BEST = ({"iters": 400, "c": 0.7, "rollout": "scripted", "eps": 0.1, "depth": 20,
+         "prior": 0.5}, 1.8e4)
+REGRESS_CELL = {"game": "darkleaf", "agents": "scripted", "clans": "huldra,murg",
+                "games": 20000}
+CLI_OPTIONS = (
+    (("--clans",), {"default": None, "metavar": "A,B", "help": "darkleaf: the two clans."}),
+    (("--first",), {"default": None, "metavar": "CLAN",
+                    "help": "darkleaf: the clan that moves first (default: the rulebook order)."}),
+)
+# the clan the matchups study finds weakest (scripted, quick and full profiles, 2026-12):
+# the sensitivity headline asks whether any assumed value lifts it to half
+WEAK_CLAN = "wibo"
+
+
+def HEADLINE(spec) -> dict:
+    """The weakest clan's win rate against the others, every pairing pooled; each game is
+    read as that clan's return wherever it sits (the matchups study's finding of the
+    weakest clan carries the same ``key``, so it gets the sweep's label)."""
+    clan = WEAK_CLAN
+    return {"players": 2, "agents": ("scripted",), "rotate": True, "focus": None,
+            "setups": [x for x in spec.setups if clan in x.split("-")], "clan": clan,
+            "metric": f"{clan} win rate against the other clans (scripted, every "
+                      f"{clan} pairing, over the games the rules ended)",
+            "conclusion": f"{clan} below or above half", "key": f"darkleaf:{clan}-vs-field",
+            "read": "clan"}
+
+
+def fold_options(setup, sets: tuple, clans=None, first=None) -> tuple:
+    """(setup, sets) with ``--clans A,B`` and ``--first CLAN`` folded in."""
+    from simcore.spec import BadInput
+
+    if not (clans or first):
+        return setup, sets
+    from simcore.darkleaf import CLANS, SPEC, clan_key, setup_for_clans
+
+    if clans:
+        parts = [c.strip() for c in clans.split(",") if c.strip()]
+        if len(parts) != 2:
+            raise BadInput(f"--clans {clans!r}: give two clans; valid: {', '.join(CLANS)}")
+        if setup:
+            raise BadInput("give --clans or --setup, not both")
+        setup = setup_for_clans(*parts)
+    if first:
+        if not setup:
+            raise BadInput("--first needs --clans (or --setup)")
+        canon = SPEC.check_setup(setup)
+        k = clan_key(first)
+        pair = canon.split("-")
+        if k not in pair:
+            raise BadInput(f"--first {first!r} is not one of the clans: {', '.join(pair)}")
+        sets += (f"setup.first_swapped={0 if k == pair[0] else 1}",)
+        setup = canon
+    return setup, sets

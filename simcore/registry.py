@@ -1,0 +1,144 @@
+"""The registry: the one list of games.  Every other list of games is derived from it.
+
+A game is its folder ``simcore/<name>/`` (``SPEC``, ``API``, engine, ``rules.toml`` and
+``profile.py``), its scripted player ``agents/scripted/<name>.py`` and one line below.  Its
+position in :data:`GAMES` is its ``SPEC.game_id`` (the branch number of the generic
+drivers), so a new game goes at the end.
+
+``profile.py`` holds what generic code needs to know about a game without naming it:
+aliases, the ``best`` search entry, the regress gate's cell, the sensitivity headline, the
+cold compile time that orders parallel warmups, and game-specific command-line options.  It
+holds no compiled code and imports nothing heavy, so it is loaded from its file without
+importing the game's engine (``darkbalance games --help`` stays fast); see
+:func:`profile` for the names it defines.
+
+This module imports nothing from the games or from numba: simcore._cache reads it before
+any kernel is defined.
+"""
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+#: every registered game, in game-id order (one line each)
+GAMES = (
+    "tictactoe",
+    "connect4",
+    "court",
+    "darkleaf",
+    "darkness",
+    "humanity",
+    "frontier",
+)
+
+_HERE = Path(__file__).resolve().parent
+
+#: what a profile may define, with the default of each optional part
+PROFILE_DEFAULTS = {
+    "ALIASES": (),          # other names the command line accepts for the game
+    "COMPILE_SECONDS": 0,   # measured cold compile of the full arena (2 cores)
+    "CLI_OPTIONS": (),      # (flags, click keyword arguments) of game-specific options
+    "HEADLINE": None,       # spec -> sensitivity headline dict; None: seat 0, scripted
+    "REGRESS_CELL": None,   # the regress gate's default cell; None: the game has none
+    "OPENSPIEL": None,      # the same game in OpenSpiel, for `darkbalance bench` to compare
+}
+#: what every profile must define
+PROFILE_REQUIRED = ("BEST",)
+
+
+def game_id(name: str) -> int:
+    """The game id of registered game ``name`` (its position in :data:`GAMES`)."""
+    return GAMES.index(name)
+
+
+def engine_module(name: str) -> str:
+    """The module holding ``name``'s kernels."""
+    return f"simcore.{name}.engine"
+
+
+def scripted_module(name: str) -> str:
+    """The module holding ``name``'s scripted player (``scripted_action``)."""
+    return f"agents.scripted.{name}"
+
+
+def frozen_module(name: str, persona: str) -> str:
+    """The module holding ``name``'s frozen reference player ``persona`` (a
+    :class:`simcore.spec.Persona` with ``frozen=True``): ``agents/scripted/<name>_<persona>.py``."""
+    return f"agents.scripted.{name}_{persona}"
+
+
+def profile(name: str):
+    """The profile module of registered game ``name``, loaded from its file.
+
+    Defines ``BEST`` (``(MCTS options, simulations/s on one core)``: what agent spec
+    ``best`` plays) and may define the optional names of :data:`PROFILE_DEFAULTS`; the
+    missing ones read as their defaults through :func:`part`.
+    """
+    if name not in GAMES:
+        raise KeyError(name)
+    qual = f"simcore.{name}.profile"
+    mod = sys.modules.get(qual)
+    if mod is None:
+        spec = importlib.util.spec_from_file_location(qual, _HERE / name / "profile.py")
+        mod = importlib.util.module_from_spec(spec)
+        sys.modules[qual] = mod
+        try:
+            spec.loader.exec_module(mod)
+        except BaseException:
+            del sys.modules[qual]
+            raise
+    return mod
+
+
+def part(name: str, what: str):
+    """One part of game ``name``'s profile (its default where the profile leaves it out)."""
+    mod = profile(name)
+    if what in PROFILE_DEFAULTS:
+        return getattr(mod, what, PROFILE_DEFAULTS[what])
+    return getattr(mod, what)
+
+
+def aliases() -> dict[str, str]:
+    """Every accepted alternative name -> its registered game."""
+    return {a: g for g in GAMES for a in part(g, "ALIASES")}
+
+
+def by_compile_time(names) -> list[str]:
+    """``names`` with the longest cold compile first (parallel workers then finish
+    together); names outside the registry go first."""
+    cost = {g: part(g, "COMPILE_SECONDS") for g in GAMES}
+    return sorted(names, key=lambda g: -cost.get(g, float("inf")))
+
+
+def cli_options() -> list[tuple[str, tuple, dict]]:
+    """(game, flags, click keyword arguments) of every game-specific option, in registry
+    order.  Each option's destination is its first long flag without dashes
+    (``--random-setup`` -> ``random_setup``)."""
+    return [(g, tuple(flags), dict(kw)) for g in GAMES for flags, kw in part(g, "CLI_OPTIONS")]
+
+
+def option_dest(flags) -> str:
+    """The keyword name of an option with ``flags``."""
+    long = next(f for f in flags if f.startswith("--"))
+    return long[2:].replace("-", "_")
+
+
+def headline(name: str) -> dict:
+    """The cells that carry game ``name``'s headline in the sensitivity sweep, and how to
+    read its conclusion (``read``: ``seat``, the favoured seat; ``best-agent``; ``band``,
+    a solo difficulty band; ``clan``, a clan's return wherever it sits).
+
+    ``setups`` lists the setups the headline pools (one cell each, per swept value).  A
+    profile without ``HEADLINE`` gets seat 0's scripted win rate at its smallest table of
+    two or more."""
+    from importlib import import_module
+
+    spec = import_module(f"simcore.{name}").SPEC
+    fn = part(name, "HEADLINE")
+    if fn is not None:
+        return fn(spec)
+    P = min(max(2, spec.players[0]), spec.players[1])
+    return {"players": P, "agents": ("scripted",), "setups": [None], "rotate": True,
+            "metric": f"seat 0 win rate, scripted, {P} players", "focus": None, "clan": None,
+            "conclusion": "favoured seat", "read": "seat"}
