@@ -1,4 +1,4 @@
-"""Court of the Dead: Dark Harvest actions in words and kinds (issue 14): hand-built states
+"""Court of the Dead: Dark Harvest actions in words and kinds: hand-built states
 checked against the rulebook's names (bids, Offerings, Faction Favors, Court cards), and a
 random playout in which every legal action has words and a kind in range."""
 import numpy as np

@@ -1,4 +1,4 @@
-"""Darkleaf Gambit actions in words and kinds (issue 14): ``describe`` names what the rulebook
+"""Darkleaf Gambit actions in words and kinds: ``describe`` names what the rulebook
 calls each action, ``engine.action_kind`` counts it under the right ``SPEC.action_kinds`` name.
 
 Positions are hand-built like tests/test_darkleaf_rules.py (a cleared board, units by square

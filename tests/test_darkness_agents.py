@@ -1,4 +1,4 @@
-"""Edge of Darkness players worth measuring (issue 16): ``evaluate`` and the scripted blunders.
+"""Edge of Darkness players worth measuring: ``evaluate`` and the scripted blunders.
 
 Each blunder test hand-sets the decision where the old scripted code (persona ``legacy``,
 agents/scripted/darkness_legacy.py) took the pointless or self-harming action, and checks

@@ -1,4 +1,4 @@
-"""Edge of Darkness: actions in the rulebook's words (describe) and their kinds (issue 14).
+"""Edge of Darkness: actions in the rulebook's words (describe) and their kinds.
 
 States are reached by play (the first legal action) or hand-set at a pending decision;
 each check names what the rulebook calls the action.

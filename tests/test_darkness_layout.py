@@ -1,4 +1,4 @@
-"""The drawn state and params rows in simcore/darkness/layout.py match the offsets (issue 21)."""
+"""The drawn state and params rows in simcore/darkness/layout.py match the offsets."""
 import inspect
 import re
 

@@ -1,4 +1,4 @@
-"""Dark Frontier (solo Tel·lus mission) actions in words and kinds (issue 14): hand-built
+"""Dark Frontier (solo Tel·lus mission) actions in words and kinds: hand-built
 states checked against the rulebook's names (hire a Troop, play Buildings, reduced costs,
 Ranged Phase shots, interceptions, the Discard Phase), and random playouts in which every
 legal action has words and a kind in range."""

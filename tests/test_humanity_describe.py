@@ -1,4 +1,4 @@
-"""Edge of Humanity actions in words and kinds (issue 14): hand-built and reached states
+"""Edge of Humanity actions in words and kinds: hand-built and reached states
 checked against the rulebook's names (Events, the three actions, Trade bids and piles,
 recruiting, rescues, Weapons), and random playouts of every setup in which every legal
 action has words and a kind in range."""

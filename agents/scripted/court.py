@@ -18,7 +18,7 @@ Card worth is a rough soul-equivalent per effect code (so it follows rules.toml
 overrides), plus the Favor the card brings (the same worth for every Favor, nothing for a
 Favor the seat already holds).
 
-Fixes of issue 16 (the pre-fix player is the ``legacy`` persona, court_legacy.py):
+Fixes over the frozen player (the pre-fix player is the ``legacy`` persona, court_legacy.py):
 
 * bids: every seat values the cards alike, so at 4-6 players two seats used to bid on the
   same card and the others went unbid.  Now a seat predicts the table: the seats in

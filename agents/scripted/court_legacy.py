@@ -1,5 +1,5 @@
 """Scripted Court of the Dead: Dark Harvest players as they were before the blunder fixes
-(issue 16), kept as the frozen ``legacy`` persona (agents.scripted's dispatch plays it for
+(before the persona fixes), kept as the frozen ``legacy`` persona (agents.scripted's dispatch plays it for
 the last persona under a frozen compile key, as the old plain ``scripted``, fair-share).
 Do not improve this file.
 

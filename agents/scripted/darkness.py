@@ -32,7 +32,7 @@ only while a hunt this turn is possible (it is useless otherwise).
   only when they save the attack; the Cursed Beggar's 8 Coins only when the Defense space
   costs more than 2 VP and nothing free is enough.
 
-Persona "legacy" (the last of SPEC.personas) plays the scripted code from before issue 16
+Persona "legacy" (the last of SPEC.personas) plays the scripted code from before the persona fixes
 (agents/scripted/darkness_legacy.py), kept to compare head-to-head.
 """
 from numba import njit

@@ -1,4 +1,4 @@
-"""LEGACY scripted guild for Edge of Darkness (persona "legacy": the scripted code before issue 16,
+"""LEGACY scripted guild for Edge of Darkness (persona "legacy": the scripted code before the persona fixes,
 kept to compare the improved personas head-to-head; it plays as "default" did).
 
 A plain guild strategy:

@@ -7,7 +7,7 @@ from numba import types
 
 # Explicit argument types for helpers that call sites reach with literal constants in some
 # places and int32 / int64 variables in others: without them numba compiles one version per
-# literal value and integer type (issue 13).  ROW: a state or params row; I: any integer
+# literal value and integer type.  ROW: a state or params row; I: any integer
 # (seat, card, location, kind); B: a flag.
 ROW = types.int32[::1]
 I = types.int64
