@@ -15,21 +15,9 @@ from __future__ import annotations
 
 from simcore import registry
 
-# game -> (MCTS options, simulations/s of that configuration on one core): each game's
-# profile (simcore/<game>/profile.py, ``BEST``) states its entry with the measurements
-# that chose it.
-#
-# The rates are `darkbalance bench`'s best_sims_per_s (median `best` decision in real
-# positions of a scripted game, one thread), the lower of two runs on 2026-12-02 (a fresh
-# clone's full bench and a rerun; the engines' speed work since 2026-12-01 had made the
-# earlier rates 1.6-2x too low, and connect4's 1.7x too high).  Before that (2026-12-01,
-# 2-core machine at load about 2;
-# the prior's scripted call at every tree step costs darkleaf 40%, court and frontier
-# 15-30% of their simulations/s):
-# the earlier rates came from arena wall time on a loaded machine and were 2-7x too low,
-# so ``best:ms=T`` bought far fewer simulations than T milliseconds allow.
-# ``prior`` (agents.mcts) biases the tree toward the scripted move: with it a search never
-# starts weaker than the script and departs from it only where its own evidence says so.
+# game -> (MCTS options, simulations/s of that configuration on one core, the bench's
+# best_sims_per_s): each game's profile (simcore/<game>/profile.py, ``BEST``) states its
+# entry; docs/lab-log.md holds the tables that chose each one and the history of the rates.
 BEST: dict[str, tuple[dict, float]] = {g: registry.part(g, "BEST") for g in registry.GAMES}
 
 

@@ -2,14 +2,7 @@
 
 ALIASES = ("darkleaf-gambit",)
 COMPILE_SECONDS = 245
-# vs the fixed scripted player, pooled over the 15 pairings, seats rotated, 60 games a row:
-# iters=200,depth=20 55.0% [42.5, 66.9]; with prior=0.5 62.5% [49.8, 73.6]; prior=1 61.7%
-# [49.0, 72.9]; iters=400,prior=0.5 65.8% [53.2, 76.6] (seed 1) and 63.3% [50.7, 74.4]
-# (seed 3), pooled 64.6% [55.7, 72.5] over 120; iters=800,prior=0.5 60.8% [48.2, 72.2]
-# (seed 2, no gain for twice the cost).  Exploration c (iters=400,prior=0.5): c=0.7 77.5%
-# [65.5, 86.2] (seed 1) and 77.5% [65.5, 86.2] (seed 3), pooled 77.5% [69.2, 84.1] over
-# 120 games; c=0.4 65.0% [52.4, 75.8] (seed 1).  Earlier: iters=200,depth=20 50% [33, 67]
-# over 30 games
+# the strongest search measured so far; the tables that chose it: docs/lab-log.md, "darkleaf"
 BEST = ({"iters": 400, "c": 0.7, "rollout": "scripted", "eps": 0.1, "depth": 20,
          "prior": 0.5}, 1.8e4)
 REGRESS_CELL = {"game": "darkleaf", "agents": "scripted", "clans": "huldra,murg",

@@ -2,9 +2,7 @@
 
 ALIASES = ("edge-of-darkness", "coldharbor")
 COMPILE_SECONDS = 110
-# 2p on-every-front vs the improved scripted, seats rotated: depth 40 + evaluate 0.883
-# [0.778, 0.942] (60 games); full rollouts at iters=150 (~44 ms) 0.200.  Solo, 60 random
-# setups: 100% [94.0, 100] with or without prior=0.5 (scripted 93.3%)
+# the strongest search measured so far; the tables that chose it: docs/lab-log.md, "darkness"
 BEST = ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 5.0e4)
 REGRESS_CELL = {"game": "darkness", "players": 3, "agents": "scripted", "games": 20000}
 CLI_OPTIONS = (

@@ -2,9 +2,7 @@
 
 ALIASES = ("dark-frontier",)
 COMPILE_SECONDS = 47
-# standard missions: 200 missions, iters=1000 85.5% [80.0, 89.7], iters=1000,prior=0.5
-# 88.5% [83.3, 92.2] (4.5 ms a decision).  Earlier, 100 missions (seed 11): iters=1000
-# 89% [81, 94], iters=200 82% [73, 88], scripted 29% [21, 39]
+# the strongest search measured so far; the tables that chose it: docs/lab-log.md, "frontier"
 BEST = ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 3.2e5)
 REGRESS_CELL = {"game": "frontier", "agents": "scripted", "setup": "standard", "games": 20000}
 
