@@ -132,6 +132,8 @@ PROBES = [
     ("rules-under-a-file", _under_a_file, "rules file", None),
     ("rules-name-too-long", lambda t: ["simulate", "connect4", "--rules", t / (LONG + ".toml")],
      "rules file", None),
+    ("out-pseudo-filesystem", ["simulate", "connect4", "-n", 10, "--out",
+                               "/proc/self/games.csv"], "'/proc/self/games.csv'", None),
     ("out-name-too-long", lambda t: ["simulate", "connect4", "-n", 10, "--out",
                                      t / (LONG + ".csv")], "file name too long", None),
     ("bench-json-long", lambda t: ["bench", "--json", t / (LONG + ".json")], "file name too long",
