@@ -17,10 +17,6 @@ os.environ.setdefault("DARKBALANCE_ARENA", "full")
 # and a report compiles each game when it first plays it, as before the up-front warmup (a
 # warmup would compile every game at once, while the games' own test groups compile them)
 os.environ.setdefault("DARKBALANCE_WARMUP_JOBS", "0")
-# the suite plays the frozen reference players (golden games, head-to-heads, the ladder) in
-# every game that has one: one arena per game holding them compiles once, where a second
-# arena would cost about 60% of the first again
-os.environ.setdefault("DARKBALANCE_FROZEN", "always")
 
 
 def registry_cases():
