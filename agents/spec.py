@@ -183,19 +183,12 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
 def compile_key(spec, rows) -> int:
     """The compile key (simcore.dispatch) of game ``spec`` for agent ``rows``: the game's
     key, asking for its frozen reference player only when some non-random agent plays (or
-    searches as) that persona, so no other run compiles it.
-
-    DARKBALANCE_FROZEN=always asks for it in every run of such a game: one arena per game
-    that holds everything (the test suite plays the frozen players in many places, and one
-    arena with them costs a few percent more to compile, a second arena about 60%)."""
-    import os
-
+    searches as) that persona, so no other run compiles it."""
     from simcore import dispatch
 
     k = spec.key
     f = spec.frozen_persona
-    if f >= 0 and (os.environ.get("DARKBALANCE_FROZEN") == "always" or any(
-            int(r[A_KIND]) != RANDOM and int(r[A_PERSONA]) == f for r in rows)):
+    if f >= 0 and any(int(r[A_KIND]) != RANDOM and int(r[A_PERSONA]) == f for r in rows):
         return dispatch.frozen_key(k)
     return k
 

@@ -34,21 +34,7 @@ def env_warmup_jobs(default: int) -> int:
     return n
 
 
-FROZEN = ("ask", "always")  # DARKBALANCE_FROZEN: when a frozen reference player compiles
-
-
-def env_frozen() -> str:
-    """DARKBALANCE_FROZEN (unset: ``ask``; ``always`` compiles a game's frozen reference
-    player into its one arena, agents.spec.compile_key), or one BadInput line."""
-    v = os.environ.get("DARKBALANCE_FROZEN", "ask").strip().lower() or "ask"
-    if v not in FROZEN:
-        raise BadInput(f"DARKBALANCE_FROZEN={os.environ['DARKBALANCE_FROZEN']!r}; valid: "
-                       + ", ".join(FROZEN))
-    return v
-
-
 def check_environment() -> None:
     """Every DARKBALANCE_* setting that changes a run, checked before any work."""
     env_arena()
     env_warmup_jobs(1)
-    env_frozen()

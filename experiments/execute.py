@@ -16,7 +16,7 @@ import json
 import os
 import re
 import time
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 import pandas as pd
@@ -260,23 +260,14 @@ def _reproduce(cell: Cell, seed: int, first: int, n: int) -> str:
             f"agents {','.join(cell.agents)}), seed {seed}, games {first}..{first + n - 1}")
 
 
-def _focus_interval(cell: Cell, shards: list[tuple[Path, int]]) -> tuple[int, float]:
-    """(games, Wilson half-width) of the focus seat's win rate over finished shards
-    (path, games)."""
-    n = 0
-    wins = 0.0
+def _focus_result(cell: Cell, path: Path, n: int) -> float:
+    """The focus seat's summed return over shard ``path`` (``n`` games)."""
     col = f"return_{cell.focus}"
-    for p, k in shards:
-        df = read_shard(p, k, [col])
-        if df is None:
-            raise BadInput(f"shard {str(p)!r} was damaged after it was written; rerun the "
-                           "study to play its games again")
-        n += len(df)
-        wins += float(df[col].sum())
-    if n == 0:
-        return 0, 1.0
-    lo, hi = wilson(wins, n)
-    return n, (hi - lo) / 2
+    df = read_shard(path, n, [col])
+    if df is None:
+        raise BadInput(f"shard {str(path)!r} was damaged after it was written; rerun the "
+                       "study to play its games again")
+    return float(df[col].sum())
 
 
 def chunks(study: Study, cell: Cell, out: str | Path, d: Path | None = None):
@@ -356,17 +347,24 @@ def open_folder(out: str | Path) -> Path:
     return out
 
 
+def _done(out: Path, path: Path, n: int, echo) -> bool:
+    """Whether shard ``path`` holds its ``n`` games whole; a damaged one is set aside."""
+    if shard_ok(path, n):
+        return True
+    if path.exists():
+        set_aside(out, path, echo)
+    return False
+
+
 def _pending(study: Study, out: Path, c: Cell, echo, bar) -> list:
-    """The chunks of fixed-size cell ``c`` still to play (a damaged shard is set aside)."""
+    """The chunks of fixed-size cell ``c`` still to play."""
     todo = []
     for first, n, path in chunks(study, c, out):
-        if shard_ok(path, n):
+        if _done(out, path, n, echo):
             if bar is not None:
                 bar.update(n)
-            continue
-        if path.exists():
-            set_aside(out, path, echo)
-        todo.append((c, first, n, str(path)))
+        else:
+            todo.append((c, first, n, str(path)))
     return todo
 
 
@@ -399,17 +397,18 @@ def _run_locked(study, out, backend, jobs, client, progress, echo, fresh):
 
 
 def _run_sequential(study, out, c, echo, bar):
-    done_paths = []
+    """Play ``c`` chunk by chunk until the focus seat's Wilson 95% half-width reaches the
+    target (after ``min_games``) or the cap; each shard is read once, as it is reached."""
+    done, wins = 0, 0.0
     for first, n, path in chunks(study, c, out):
-        if not shard_ok(path, n):
-            if path.exists():
-                set_aside(out, path, echo)
+        if not _done(out, path, n, echo):
             _chunk_job(c, study.seed, first, n, str(path), None)
-        done_paths.append((path, n))
+        done += n
+        wins += _focus_result(c, path, n)
         if bar is not None:
             bar.update(n)
-        done, half = _focus_interval(c, done_paths)
-        if done >= c.min_games and half <= c.target_halfwidth:
+        lo, hi = wilson(wins, done)
+        if done >= c.min_games and (hi - lo) / 2 <= c.target_halfwidth:
             if bar is not None:  # the rest is skipped: the interval is narrow enough
                 bar.update(c.games - first - n)
             break

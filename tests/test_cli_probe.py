@@ -211,8 +211,6 @@ PROBES = [
      {"DARKBALANCE_WARMUP_JOBS": "abc"}),
     ("arena-env", ["simulate", "connect4", "-n", 5], "DARKBALANCE_ARENA='fast'",
      {"DARKBALANCE_ARENA": "fast"}),
-    ("frozen-env", ["simulate", "court", "-n", 5], "DARKBALANCE_FROZEN='never'",
-     {"DARKBALANCE_FROZEN": "never"}),
     # results folders
     ("manifest-truncated", _study_with_manifest('{"study": "winrates", "se'),
      "manifest.json' is damaged (not readable JSON", None),

@@ -120,13 +120,10 @@ def test_no_generic_module_names_a_game():
     assert not found, found
 
 
-def test_a_frozen_player_compiles_only_when_asked(monkeypatch):
+def test_a_frozen_player_compiles_only_when_asked():
     """The frozen reference persona needs its own compile key; a plan of current personas
-    never asks for it (so the default arena never compiles the old code), unless
-    DARKBALANCE_FROZEN=always (as the test suite sets) puts it in every arena of the game."""
+    never asks for it (so the default arena never compiles the old code)."""
     from agents.spec import compile_key, parse_agents
-
-    monkeypatch.delenv("DARKBALANCE_FROZEN", raising=False)
     from simcore import dispatch
 
     spec = importlib.import_module("simcore.court").SPEC
@@ -138,10 +135,6 @@ def test_a_frozen_player_compiles_only_when_asked(monkeypatch):
     k = compile_key(spec, [a.row for a in old])
     assert k == dispatch.frozen_key(spec.key) and dispatch.frozen(k)
     assert dispatch.game_id(k) == spec.game_id and not dispatch.random_only(k)
-    monkeypatch.setenv("DARKBALANCE_FROZEN", "always")
-    assert compile_key(spec, [a.row for a in now]) == k  # one arena holding everything
-    front = importlib.import_module("simcore.frontier").SPEC  # no frozen persona: unchanged
-    assert compile_key(front, [parse_agents("scripted", 1, front.personas)[0].row]) == front.key
     src = (ROOT / "agents" / "scripted" / "court.py").read_text()
     assert "court_legacy" not in _imports(ROOT / "agents" / "scripted" / "court.py") and \
         "import court_legacy" not in src
@@ -156,12 +149,10 @@ def test_a_persona_pickles_with_its_type():
     assert p == "legacy" and p.frozen and not Persona("x").frozen
 
 
-def test_warmup_knows_which_runs_need_the_frozen_arena(monkeypatch):
+def test_warmup_knows_which_runs_need_the_frozen_arena():
     """The report warms the frozen player's arena exactly for the games whose cells play it
     (a second arena: about 0.6 of the first one's compile), longest first."""
     from experiments.api import by_compile_order, needs_frozen
-
-    monkeypatch.delenv("DARKBALANCE_FROZEN", raising=False)
 
     assert needs_frozen("court", ("scripted:legacy", "scripted", "scripted"))
     assert needs_frozen("darkleaf", ("mcts:persona=legacy", "random"))
