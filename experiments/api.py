@@ -56,10 +56,11 @@ def _warm_pair(name: str) -> tuple[str, float]:
     return name, _warm_one(name)
 
 
-def by_compile_order(names) -> list[str]:
+def by_compile_order(names, first=None) -> list[str]:
     """``names`` with the longest compile first (so parallel workers finish together): each
     game's profile states its measured cold compile (simcore.registry); a ``GAME:frozen``
-    warmup job (a second arena, measured at about 0.6 of the first) goes by its share."""
+    warmup job (a second arena, measured at about 0.6 of the first) goes by its share.
+    ``first``, when given, leads whatever its cost (something waits for it)."""
     from simcore import registry
 
     def cost(job: str) -> float:
@@ -67,13 +68,14 @@ def by_compile_order(names) -> list[str]:
         if game not in registry.GAMES:
             return float("inf")
         return registry.part(game, "COMPILE_SECONDS") * (0.6 if extra else 1.0)
-    return sorted(names, key=lambda j: -cost(j))
+    return sorted(names, key=lambda j: (j != first, -cost(j)))
 
 
-def in_processes(fn, names, jobs: int):
+def in_processes(fn, names, jobs: int, first=None):
     """Yield ``fn(name)`` for each of ``names`` as each finishes, ``jobs`` at once in
-    worker processes (loky), longest compile first; in this process if ``jobs`` <= 1."""
-    order = by_compile_order(names)
+    worker processes (loky), ``first`` first, then the longest compile first; in this
+    process if ``jobs`` <= 1."""
+    order = by_compile_order(names, first)
     if jobs <= 1 or len(order) <= 1:
         yield from (fn(g) for g in order)
         return
@@ -88,7 +90,8 @@ def in_processes(fn, names, jobs: int):
         yield from run(delayed(fn)(g) for g in order)
 
 
-def warmup(games=None, echo=print, jobs: int = 1, frozen=()) -> list[tuple[str, float]]:
+def warmup(games=None, echo=print, jobs: int = 1, frozen=(), first=None,
+           on_first=None) -> list[tuple[str, float]]:
     """Compile (or load from numba's cache) what playing each game needs, up front.
 
     ``jobs`` > 1 compiles that many games at once in worker processes (numba compiles one
@@ -100,6 +103,10 @@ def warmup(games=None, echo=print, jobs: int = 1, frozen=()) -> list[tuple[str, 
     ``frozen`` names games whose arena with the frozen reference player (a second arena,
     compiled only for runs that play that persona, see :func:`needs_frozen`) is compiled
     too, as job ``GAME:frozen``.
+
+    ``first`` (a game) is compiled before the others and ``on_first(first)`` is called in
+    this process as soon as it is ready, while the workers go on compiling the rest (the
+    report plays its first look there).
     """
     from simcore import _cache
     from simcore.spec import game_names
@@ -112,18 +119,26 @@ def warmup(games=None, echo=print, jobs: int = 1, frozen=()) -> list[tuple[str, 
               if get_game(n).SPEC.frozen_persona >= 0]
     jobs = check_int("--jobs", jobs, 1)
     out = []
+    first = None if first is None else get_game(first).SPEC.name
+    if first is not None and first not in names:
+        names.append(first)
+
+    def ready(name, dt):
+        echo(f"{name}: ready in {dt:.1f} s")
+        out.append((name, dt))
+        if name == first and on_first is not None:
+            _warm_one(name)  # load what the worker cached into this process
+            on_first(name)
+
     if jobs > 1 and len(names) > 1:
-        echo(f"compiling {', '.join(by_compile_order(names))} in {min(jobs, len(names))} "
-             "processes (cached after the first run) ...")
-        for name, dt in in_processes(_warm_pair, names, jobs):
-            echo(f"{name}: ready in {dt:.1f} s")
-            out.append((name, dt))
+        echo(f"compiling {', '.join(by_compile_order(names, first))} in "
+             f"{min(jobs, len(names))} processes (cached after the first run) ...")
+        for name, dt in in_processes(_warm_pair, names, jobs, first):
+            ready(name, dt)
         for name in names:  # load what the workers cached into this process
             _warm_one(name)
         return out
-    for name in names:
+    for name in by_compile_order(names, first) if first else names:
         echo(f"{name}: compiling (cached after the first run) ...")
-        dt = _warm_one(name)
-        echo(f"{name}: ready in {dt:.1f} s")
-        out.append((name, dt))
+        ready(name, _warm_one(name))
     return out

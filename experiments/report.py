@@ -74,7 +74,11 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
     """Run ``studies`` (default: all) and write ``root``/report/index.html.
 
     Every study's folder is checked against its plan before any game is played: one
-    holding another plan's results stops the report at once (unless ``fresh``).
+    holding another plan's results stops the report at once (unless ``fresh``).  The
+    index is written as soon as there is something to show and rewritten after each
+    study: first a look at the first seed game's win rates (played as soon as that game
+    has compiled, while the others compile; its games are the winrates study's own and
+    are reused by it), then each finished study's findings.
     """
     if profile not in PROFILES + _INTERNAL:
         raise BadInput(f"unknown profile {profile!r}; valid: {', '.join(PROFILES)}")
@@ -103,6 +107,14 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         for n in names:
             check_resumable(built[n], rootp / n)
     t0 = time.perf_counter()
+    look = _first_look_plan(built, rootp, fresh)
+    page = dict(profile=profile, seed=seed, t0=t0)
+
+    def first_look(_game=None):
+        if look is not None:
+            _run_first_look(look, rootp, profile, seed, echo)
+            write_index(rootp, [], page, look=look)
+
     if backend != "dask":
         # compile every game the studies play up front, several at once: a cold report
         # otherwise compiles them one after another on one core (dask workers compile
@@ -114,24 +126,124 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         frozen = sorted({c.game for c in cells if needs_frozen(c.game, c.agents)})
         procs = env_warmup_jobs(max(jobs, os.cpu_count() or 1))
         if procs > 0:
-            warmup(games, echo=echo, jobs=procs, frozen=frozen)
+            warmup(games, echo=echo, jobs=procs, frozen=frozen,
+                   first=None if look is None else look.cells[0].game, on_first=first_look)
+        else:
+            first_look()
+    else:
+        first_look()
     done = {}
     for n in names:
         echo(f"== study {n} ({profile})")
         done[n] = run_named(n, profile, seed, root, backend, jobs, address, echo, fresh,
                             study=built[n])
-    wall = time.perf_counter() - t0
-    studies = [_study_entry(n, done[n]) for n in names]
+        write_index(rootp, [m for m in names if done.get(m) is not None], page,
+                    pending=[m for m in names if m not in done])
+    return rootp / "report" / "index.html"
+
+
+FIRST_LOOK = "first-look"  # results/<this>/winrates: the first seed game's win rates
+
+
+def _first_look_plan(built: dict, rootp: Path, fresh: bool):
+    """The winrates study's cells of the first seed game (the first registered game that
+    is not a calibration game), or None: no winrates study, or its folder already holds
+    games (a resumed report answers from those at once)."""
+    from simcore import registry
+
+    st = built.get("winrates")
+    if st is None or (not fresh and (rootp / "winrates" / "shards").exists()):
+        return None
+    seed_games = [g for g in registry.GAMES if not registry.part(g, "CALIBRATION")
+                  and any(c.game == g for c in st.cells)]
+    if not seed_games:
+        return None
+    from experiments.plan import Study
+
+    return Study(st.name, st.seed, [c for c in st.cells if c.game == seed_games[0]],
+                 chunk=st.chunk, notes=list(st.notes), profile=st.profile)
+
+
+def _run_first_look(look, rootp: Path, profile: str, seed: int, echo) -> None:
+    """Play and report ``look`` into results/first-look/winrates, then hand its shards to
+    the winrates study (a shard folder's name is a digest of everything that fixes its
+    games, cell id included, so the full study reads them as its own)."""
+    import shutil
+
+    echo(f"== first look: win rates of {look.cells[0].game} ({profile})")
+    root = rootp / FIRST_LOOK
+    if root.exists():
+        shutil.rmtree(root)
+    run_named("winrates", profile, seed, str(root), echo=echo, fresh=True, study=look)
+    src, dst = root / "winrates" / "shards", rootp / "winrates" / "shards"
+    dst.mkdir(parents=True, exist_ok=True)
+    for d in src.iterdir():
+        if d.is_dir() and not (dst / d.name).exists():
+            shutil.copytree(d, dst / d.name)
+
+
+def write_index(rootp: Path, names: list, page: dict, pending=(), look=None) -> Path:
+    """Write ``rootp``/report/index.html and findings.csv from the studies in ``names``
+    (finished), saying which are still to come; with ``look`` (and no study finished yet),
+    from the first look's win rates alone."""
+    from experiments.verdict import game_verdicts, short_table
+
+    wall = time.perf_counter() - page["t0"]
+    src = rootp / FIRST_LOOK if look is not None else rootp
+    shown = ["winrates"] if look is not None else list(names)
+    studies = [] if look is not None else [_study_entry(n, rootp / n / "report.html")
+                                           for n in names]
+    fdf = collect_findings(src, shown)
+    played = sorted({c.game for c in look.cells}) if look is not None else \
+        sorted({g for n in names for g in _games_of(rootp / n)})
+    verdicts = game_verdicts(fdf, played, _no_effect_games(src))
     assum = []
     for g in game_names():
         assum.append({"name": g, "version": get_game(g).SPEC.version,
                       "entries": get_game(g).API.rules().assumed()})
-    fdf = collect_findings(rootp, [n for n in names if done[n] is not None])
-    write_atomic(rootp / "report" / "findings.csv", lambda t: fdf.to_csv(t, index=False))
-    page = template("index.html.j2").render(
-        title="darkbalance balance report", profile=profile, seed=seed, wall=f"{wall:.0f}", studies=studies, assumptions=assum,
-        findings_html=fdf.to_html(index=False, float_format=lambda v: f"{v:.3f}")
-        if len(fdf) else "")
+    if look is None:
+        write_atomic(rootp / "report" / "findings.csv", lambda t: fdf.to_csv(t, index=False))
+    short = short_table(fdf)
+    html = template("index.html.j2").render(
+        title="darkbalance balance report", profile=page["profile"], seed=page["seed"],
+        wall=f"{wall:.0f}", studies=studies, assumptions=assum, verdicts=verdicts,
+        figures=_key_figures(rootp, verdicts), pending=list(pending),
+        first_look=None if look is None else look.cells[0].game,
+        findings_html=short.to_html(index=False, escape=True) if len(short) else "")
     index = rootp / "report" / "index.html"
-    write_atomic(index, lambda t: Path(t).write_text(page))
+    write_atomic(index, lambda t: Path(t).write_text(html))
     return index
+
+
+def _games_of(folder: Path) -> list[str]:
+    """The games a finished study's folder played (from its manifest)."""
+    from experiments.execute import load_manifest
+
+    try:
+        man = load_manifest(folder)
+    except BadInput:
+        return []
+    return sorted({c["game"] for c in (man or {}).get("cells", ())})
+
+
+def _no_effect_games(root: Path) -> dict:
+    """game -> games behind its scripted seat tables (winrates' seat_winrates.csv), so a
+    game without findings can say on how many games no effect was found."""
+    p = Path(root) / "winrates" / "seat_winrates.csv"
+    if not p.exists():
+        return {}
+    df = pd.read_csv(p)
+    t = df[(df["agents"] == "scripted") & (df["seat"] == 0)]
+    return t.groupby("game")["games"].sum().astype(int).to_dict()
+
+
+def _key_figures(rootp: Path, verdicts) -> dict:
+    """game -> its key figure (profile ``KEY_FIGURE``, ``study/name``) when it was drawn."""
+    from simcore import registry
+
+    out = {}
+    for v in verdicts:
+        rel = registry.part(v["game"], "KEY_FIGURE") or f"winrates/seat_winrates_{v['game']}"
+        if (rootp / f"{rel}.png").exists():
+            out[v["game"]] = {"src": f"../{rel}.png", "csv": f"../{rel}.csv"}
+    return out

@@ -138,18 +138,35 @@ def bar_with_intervals(labels, rates, lows, highs, title, ylabel="win rate", ref
 
 # ---- Findings: one sentence each, with computed labels ----
 
-FINDING_COLUMNS = ("study", "game", "finding", "value", "ci_low", "ci_high", "null",
-                   "sample", "agents", "assumptions")
+FINDING_COLUMNS = ("study", "game", "finding", "measure", "value", "ci_low", "ci_high",
+                   "null", "sample", "agents", "assumptions", "key")
+#: what a finding's value is: a rate in [0, 1], a difference of two quantities (null 0), a
+#: share of a mix, or a score margin (points)
+MEASURES = ("rate", "difference", "share", "margin")
 
 
 def finding(game: str, text: str, value: float, lo: float, hi: float, null: float,
-            sample: int, scripted=None, search=None, search_name: str = "") -> dict:
-    """A headline as data.  ``scripted`` / ``search``: (value, low, high) of the same
-    quantity under the scripted agent and under the strongest search agent measured,
-    from which the ``agents`` label is computed (:func:`agents_label`)."""
-    return {"game": game, "finding": text, "value": float(value), "ci_low": float(lo),
-            "ci_high": float(hi), "null": float(null), "sample": int(sample),
-            "scripted": scripted, "search": search, "search_name": search_name}
+            sample: int, scripted=None, search=None, search_name: str = "",
+            measure: str = "rate") -> dict:
+    """A headline as data.
+
+    Parameters
+    ----------
+    sample : int
+        Games behind the value (never table compositions or cells).
+    scripted, search : tuple, optional
+        (value, low, high) of the same quantity under the scripted agent and under the
+        strongest search agent measured, from which the ``agents`` label is computed
+        (:func:`agents_label`).
+    measure : str
+        One of :data:`MEASURES`; a ``difference`` says so in its text too.
+    """
+    if measure not in MEASURES:
+        raise ValueError(f"unknown measure {measure!r}; valid: {', '.join(MEASURES)}")
+    return {"game": game, "finding": text, "measure": measure, "value": float(value),
+            "ci_low": float(lo), "ci_high": float(hi), "null": float(null),
+            "sample": int(sample), "scripted": scripted, "search": search,
+            "search_name": search_name}
 
 
 def _side(v, null):

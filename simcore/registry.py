@@ -42,6 +42,11 @@ PROFILE_DEFAULTS = {
     "HEADLINE": None,       # spec -> sensitivity headline dict; None: seat 0, scripted
     "REGRESS_CELL": None,   # the regress gate's default cell; None: the game has none
     "OPENSPIEL": None,      # the same game in OpenSpiel, for `darkbalance bench` to compare
+    "CALIBRATION": False,   # a known game that checks the lab, not one of the seed games
+    "SEAT_CONTENT": None,   # what a seat brings besides its player ("clan"): seat effects
+                            # then measure that content, so no seat finding is reported
+    "KEY_FIGURE": None,     # "study/figure" shown beside the game's verdict on the report's
+                            # index; None: its seat win rates (winrates/seat_winrates_GAME)
 }
 #: what every profile must define
 PROFILE_REQUIRED = ("BEST",)

@@ -104,3 +104,86 @@ def test_a_finding_the_sweep_measures_gets_its_label_directly(tmp_path):
     assert df.loc["wibo weakest", "assumptions"] == "flipped by clans.wibo.start=[9]"
     assert df.loc["hexen strongest", "assumptions"].startswith("not re-measured")
     assert df.loc["wibo under half", "assumptions"] == "flipped by clans.wibo.start=[9]"
+
+
+# ---- the index's verdicts, computed from the findings ----
+
+def _row(game="court", text="court at 4 players: seat 2 is favoured (scripted tables)",
+         value=0.36, lo=0.34, hi=0.38, null=0.25, n=2000, agents="yes",
+         assumptions="none of 40 swept values flips it", study="winrates",
+         measure="rate", key=None):
+    return {"study": study, "game": game, "finding": text, "measure": measure,
+            "value": value, "ci_low": lo, "ci_high": hi, "null": null, "sample": n,
+            "agents": agents, "assumptions": assumptions, "key": key}
+
+
+def test_finding_status_follows_the_evidence():
+    from experiments.verdict import finding_status
+
+    assert finding_status(_row())[0] == "confirmed"
+    # strong play says otherwise, with an interval that excludes the scripted value
+    other = _row(agents="no (scripted 0.360 [0.340, 0.380]; best:ms=3 0.240 [0.180, 0.300])")
+    st, settle = finding_status(other)
+    assert st == "depends on the players" and "best:ms=3 gives 0.240" in settle
+    # strong play too thin to say: holds the null and the scripted value
+    thin = _row(agents="no (scripted 0.360 [0.340, 0.380]; best 0.300 [0.100, 0.600])")
+    assert finding_status(thin)[0] == "not enough games"
+    assert finding_status(_row(agents="scripted only"))[0] == "depends on the players"
+    flip = _row(assumptions="flipped by cards.a=1, cards.b=2, cards.c=3, cards.d=4")
+    st, settle = finding_status(flip)
+    assert st == "depends on assumed content"
+    assert "cards.a, cards.b, cards.c and 1 more" in settle
+    assert finding_status(_row(assumptions="not swept"))[0] == "depends on assumed content"
+    # an interval as wide as [0, 1] names no winner, whatever the agents say
+    wide = _row(value=0.9, lo=0.3, hi=1.0, null=0.25)
+    st, settle = finding_status(wide)
+    assert st == "not enough games" and "names no winner" in settle
+    # ... but a difference is not on a 0-1 scale
+    assert finding_status(_row(measure="difference", value=5.0, lo=2.0, hi=8.0,
+                               null=0.0))[0] == "confirmed"
+
+
+def test_verdicts_one_per_game_seed_games_first_from_the_findings():
+    from experiments.verdict import game_verdicts
+
+    rows = pd.DataFrame([
+        _row(),
+        _row(text="court at 4 players: best against scripted", study="ladder"),
+        _row(game="darkleaf", text="darkleaf: wibo is the weakest clan (scripted table)",
+             value=0.4, lo=0.38, hi=0.42, null=0.5, study="matchups",
+             assumptions="flipped by clans.wibo.will=2", key="darkleaf-headline"),
+        _row(game="darkleaf", text="darkleaf: huldra is the strongest clan (scripted table)",
+             value=0.6, lo=0.58, hi=0.62, null=0.5, study="matchups"),
+    ])
+    v = game_verdicts(rows, ["connect4", "darkleaf", "court", "frontier"],
+                      {"frontier": 0, "connect4": 6000})
+    assert [x["game"] for x in v] == ["court", "darkleaf", "frontier", "connect4"]
+    court, dl, fr, c4 = v
+    assert court["status"] == "confirmed" and "seat 2 is favoured" in court["sentence"]
+    # the ladder measures the players, not the game: it is no finding of the game
+    assert court["counts"]["confirmed"] == 1
+    # the sweep's headline leads, with what would settle it; the other clan is an extreme
+    assert dl["status"] == "depends on assumed content" and "wibo" in dl["sentence"]
+    assert "clans.wibo.will" in dl["settle"]
+    assert len(dl["extremes"]) == 1 and "huldra is the strongest" in dl["extremes"][0]
+    assert "other findings: 1 confirmed" in dl["sentence"]
+    # no finding: says so, and on how many games (or that nothing measured it)
+    assert "no seat, turn-position or other effect" in c4["sentence"] and "6,000" in \
+        c4["sentence"] and c4["calibration"]
+    assert fr["status"] == "not enough games"
+
+
+def test_short_table_labels_and_order():
+    from experiments.verdict import short_table
+
+    rows = pd.DataFrame([
+        _row(game="connect4", text="connect4 at 2 players: seat 0 is favoured"),
+        _row(agents="no (scripted 0.360 [0.340, 0.380]; best 0.240 [0.180, 0.300])",
+             assumptions="flipped by a.b=1, c.d=2"),
+    ])
+    t = short_table(rows)
+    assert list(t["game"]) == ["court", "connect4"]
+    court = t.iloc[0]
+    assert court["agents"] == "no: best 0.240" and court["assumptions"] == "flipped by 2"
+    assert court["value"] == "0.360 [0.340, 0.380]" and court["games"] == "2,000"
+    assert t.iloc[1]["assumptions"] == "holds (40 swept)"

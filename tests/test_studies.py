@@ -8,8 +8,9 @@ import pytest
 from experiments.execute import cell_dir, cell_frame, run_study
 from experiments.plan import Study
 from experiments.report import run_report
-from experiments.studies import STUDIES, available, run_named
 from experiments.stats import wilson
+from experiments.studies import STUDIES, available, run_named
+from simcore import registry
 
 
 def _tiny(seed=3):
@@ -119,8 +120,14 @@ def test_report_index_links_exist(smoke_report):
         if available(name):
             assert f"../{name}/report.html" in html
     assert "assumed values" in html
-    # the index opens with the Findings table, labels computed
-    assert html.index('<h2 id="findings">Findings</h2>') < html.index('<h2 id="studies">')
+    # the index opens with one computed verdict per game, seed games before the
+    # calibration games, then the Findings table
+    assert html.index('<h2 id="verdicts">') < html.index('<h2 id="findings">Findings</h2>') \
+        < html.index('<h2 id="studies">')
+    at = {g: html.index(f'id="verdict-{g}"') for g in registry.GAMES}
+    seed = [g for g in registry.GAMES if not registry.part(g, "CALIBRATION")]
+    calib = [g for g in registry.GAMES if registry.part(g, "CALIBRATION")]
+    assert max(at[g] for g in seed) < min(at[g] for g in calib)
     f = pd.read_csv(Path(index).parent / "findings.csv")
     assert len(f) > 0 and {"study", "game", "finding", "value", "ci_low", "ci_high", "agents",
                            "assumptions", "sample"} <= set(f.columns)
@@ -140,7 +147,19 @@ def test_report_index_links_exist(smoke_report):
         "wibo wins .* half its games against the other clans").all()
     # matchups: the weakest and strongest clan, each against the field
     m = f[f["study"] == "matchups"]
-    assert len(m) == 2 and m["finding"].str.contains("weakest").sum() == 1
+    assert len(m) == 3 and m["finding"].str.contains("weakest").sum() == 1
+    # darkleaf's seat effect is the first mover's edge over every pairing and both orders
+    # (a difference), never one pairing's seat table, which measures its clans
+    edge = m[m["finding"].str.contains("moving first")]
+    assert len(edge) == 1 and (edge["measure"] == "difference").all()
+    assert not f[(f["game"] == "darkleaf") & (f["study"] == "winrates")]["finding"].str.contains(
+        "seat|turn position").any()
+    # a finding's sample counts games, never table compositions
+    per = f[f["study"] == "personas"]
+    comp = pd.read_csv(Path(root) / "personas" / "compositions.csv")
+    for r in per.itertuples():
+        tables = comp[comp["game"] == r.game]["table"].nunique()
+        assert r.sample > tables, (r.finding, r.sample, tables)
 
 
 def test_sensitivity_darkleaf_headline_pools_the_clan_over_its_pairings(smoke_report):
@@ -280,7 +299,18 @@ def test_report_renders_in_headless_chromium(smoke_report):
             "return document.querySelectorAll('#figures ~ .grid img').length")
         assert inline > 0, "no key figure inline on the index"
         headings = [h.text for h in browser.find_elements("tag name", "h2")]
-        assert headings[0] == "Findings", headings
+        assert headings[0] == "Verdicts", headings
+        # the first screen (1400x900) holds every seed game's verdict
+        browser.set_window_size(1400, 900)
+        browser.get(f"{base}/report/index.html")
+        seen_h = browser.execute_script("return window.innerHeight")
+        seed = [g for g in registry.GAMES if not registry.part(g, "CALIBRATION")]
+        for g in seed:
+            bottom = browser.execute_script(
+                f"return document.getElementById('verdict-{g}').getBoundingClientRect().bottom")
+            assert bottom <= seen_h, f"{g}'s verdict ends at {bottom:.0f} px, below {seen_h}"
+        shot = Path(root) / "report" / "first-screen.png"
+        assert browser.save_screenshot(str(shot)) and shot.stat().st_size > 0
     finally:
         browser.quit()
         srv.shutdown()

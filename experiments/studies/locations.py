@@ -247,12 +247,40 @@ def analyse(study: Study, out) -> list[Section]:
 
 
 def _findings(df: pd.DataFrame, kinds, specs) -> list[dict]:
-    """The location with the largest effect on the solo margin (and on success) under the
-    scripted player, with the same location's effect under ``best`` beside it."""
+    """The hardest and the easiest location by their effect on the solo margin (games with
+    the location minus games without it), and the location with the largest effect on
+    success, under the scripted player, with the same location's effect under ``best``
+    beside each."""
     rows = []
     search = next((k for k in kinds if k != "scripted"), None)
     if "scripted" not in kinds:
         return rows
+
+    def add(r, col, lo, hi, words):
+        val = (r[f"{col}_scripted"], r[f"{lo}_scripted"], r[f"{hi}_scripted"])
+        other = None if search is None else (r[f"{col}_{search}"], r[f"{lo}_{search}"],
+                                             r[f"{hi}_{search}"])
+        rows.append(finding(
+            "darkness", f"Edge of Darkness solo: {r['name']} ({int(r['location'])}) {words} "
+            "(a difference: games with it minus games without)", *val, 0.0,
+            int(r["games_scripted"]), scripted=val, search=other,
+            search_name=specs.get(search, "") if search else "", measure="difference"))
+
+    m = df["margin_effect_scripted"]
+    if not m.isna().all():
+        add(df.loc[m.idxmin()], "margin_effect", "margin_low", "margin_high",
+            "is the hardest of the twelve Coldharbor locations: it lowers the solo score "
+            "margin the most (VP)")
+        add(df.loc[m.idxmax()], "margin_effect", "margin_low", "margin_high",
+            "is the easiest of the twelve Coldharbor locations: it raises the solo score "
+            "margin the most (VP)")
+    e = df["effect_scripted"].abs()
+    if not e.isna().all():
+        r = df.loc[e.idxmax()]
+        add(r, "effect", "ci_low", "ci_high",
+            f"{'raises' if r['effect_scripted'] > 0 else 'lowers'} solo success the most of "
+            "the twelve")
+    return rows
     for col, lo, hi, what, unit in (("margin_effect", "margin_low", "margin_high",
                                      "the solo score margin", "VP"),
                                     ("effect", "ci_low", "ci_high", "solo success", "")):
@@ -266,7 +294,8 @@ def _findings(df: pd.DataFrame, kinds, specs) -> list[dict]:
         sign = "raises" if val[0] > 0 else "lowers"
         rows.append(finding(
             "darkness", f"Edge of Darkness solo: {r['name']} ({int(r['location'])}) {sign} "
-            f"{what} the most of the twelve Coldharbor locations", *val, 0.0,
+            f"{what} the most of the twelve Coldharbor locations (a difference: games with "
+            f"it minus games without{', VP' if unit else ''})", *val, 0.0,
             int(r["games_scripted"]), scripted=val, search=other,
-            search_name=specs.get(search, "") if search else ""))
+            search_name=specs.get(search, "") if search else "", measure="difference"))
     return rows

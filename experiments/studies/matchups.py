@@ -100,7 +100,7 @@ def analyse(study: Study, out) -> list[Section]:
     clans = _clans()
     df, wins, games = _pairing_tables(study, out, clans)
     secs = [_matchup_section(clans, df, wins, games)]
-    write_findings(out, "matchups", _clan_findings(clans, wins, games))
+    write_findings(out, "matchups", _clan_findings(clans, wins, games) + _edge_finding(df))
     base = {r.pairing: r for r in df.itertuples()
             if r.agents == "table" and r.first == r.clan_a} if len(df) else {}
     hand = _handicap_table(study, out, base)
@@ -305,6 +305,23 @@ def _clan_findings(clans, wins, games) -> list[dict]:
             f["key"] = sweep["key"]
         rows.append(f)
     return rows
+
+
+def _edge_finding(df: pd.DataFrame) -> list[dict]:
+    """Darkleaf's seat effect, measured where it does not measure the clans: the first
+    mover's edge over every pairing and both turn orders (scripted), with the same edge
+    under ``best`` over the pairings it played in both orders."""
+    if not len(df) or not (df["agents"] == "table").any():
+        return []
+    t = df[df["agents"] == "table"]
+    v = _first_edge(t)
+    m = df[df["agents"] == "mcts"]
+    both = m.groupby("pairing").filter(lambda g: g["first"].nunique() == 2) if len(m) else m
+    b = _first_edge(both) if len(both) else None
+    return [finding("darkleaf", "darkleaf: moving first, over every pairing and both orders "
+                    "(a difference: the first mover's win rate minus 1/2)", *v, 0.0,
+                    int(t["resolved_games"].sum()), scripted=v, search=b, search_name="best",
+                    measure="difference")]
 
 
 def _first_edge(g: pd.DataFrame) -> tuple[float, float, float]:

@@ -96,8 +96,9 @@ def analyse(study: Study, out) -> list[Section]:
         top = int(np.argmax(x))
         frows.append(finding(g, f"{g} at {P} players: adapting players play {ps[top]} "
                              f"most ({mix})", x[top], ci["share_low"][top],
-                             ci["share_high"][top], 1 / k, len(cells),
-                             scripted=(x[top], ci["share_low"][top], ci["share_high"][top])))
+                             ci["share_high"][top], 1 / k, sum(c.games for c in cells),
+                             scripted=(x[top], ci["share_low"][top], ci["share_high"][top]),
+                             measure="share"))
         findings.append(f"{g} at {P} players: adapting players settle on {mix} "
                         f"(regret {regret:.3f}); at that mix {rates}, against a fair share of "
                         f"{100 / P:.1f}%.")

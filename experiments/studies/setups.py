@@ -161,11 +161,12 @@ def _frontier(study, out, cells) -> Section:
         sr = x.loc["scripted"]
         m = x.loc[search[-1]] if search and search[-1] in x.index else None
         frows.append(finding(
-            "frontier", f"Dark Frontier: {v} changes the standard mission's success",
+            "frontier", f"Dark Frontier: {v} minus standard, the mission's success rate "
+            "(a difference)",
             sr.diff_vs_standard, sr.diff_low, sr.diff_high, 0.0, int(sr.games),
             scripted=(sr.diff_vs_standard, sr.diff_low, sr.diff_high),
             search=None if m is None else (m.diff_vs_standard, m.diff_low, m.diff_high),
-            search_name=search[-1] if search else ""))
+            search_name=search[-1] if search else "", measure="difference"))
     return sec, frows
 
 
@@ -371,22 +372,26 @@ def _darkness_difficulty(out, cells, sec, frows: list) -> None:
                         f"{hard['best']} (best); the two agent kinds' orderings of the named "
                         f"setups correlate at Spearman {rho:.2f}.")
     if "scripted" in kinds and len(nd) and "random" in set(df["setup"]):
-        h = nd.sort_values("margin_scripted").iloc[0].setup
-        fa, fr = full.set_index("setup").loc[h], full.set_index("setup").loc["random"]
+        fr = full.set_index("setup").loc["random"]
+        order = nd.sort_values("margin_scripted")
+        names = sorted({c.agents[0] for c in cells if c.labels["agent"] == "best"})
+        for which, h in (("hardest", order.iloc[0].setup), ("easiest", order.iloc[-1].setup)):
+            fa = full.set_index("setup").loc[h]
 
-        def diff(k):
-            d = fa[f"margin_{k}"] - fr[f"margin_{k}"]
-            half = z * float(np.sqrt(fa[f"_var_{k}"] + fr[f"_var_{k}"]))
-            return (d, d - half, d + half)
+            def diff(k, fa=fa):
+                d = fa[f"margin_{k}"] - fr[f"margin_{k}"]
+                half = z * float(np.sqrt(fa[f"_var_{k}"] + fr[f"_var_{k}"]))
+                return (d, d - half, d + half)
 
-        sc = diff("scripted")
-        bs = diff("best") if "best" in kinds else None
-        frows.append(finding(
-            "darkness", f"Edge of Darkness solo: {h} is the hardest named setup (scripted), "
-            "its margin over the automa against random setups", *sc, 0.0,
-            int(fa["games_scripted"]), scripted=sc, search=bs,
-            search_name=", ".join(sorted({c.agents[0] for c in cells
-                                          if c.labels["agent"] == "best"}))))
+            sc = diff("scripted")
+            bs = diff("best") if "best" in kinds else None
+            frows.append(finding(
+                "darkness", f"Edge of Darkness solo: {h} is the {which} named setup "
+                "(scripted): its margin over the automa minus random setups' (a difference, "
+                "VP)", *sc, 0.0, int(fa["games_scripted"]), scripted=sc, search=bs,
+                search_name=", ".join(names), measure="difference"))
+            if len(order) < 2:
+                break
 
 
 def _darkness_labels(df, sec) -> None:

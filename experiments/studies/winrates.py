@@ -15,6 +15,7 @@ from agents.spec import parse_agent
 from experiments.aggregate import summarize
 from experiments.plan import Study
 from experiments.reporting import Section, bar_with_intervals, finding, write_findings
+from simcore import registry
 from simcore.spec import game_names, get_game
 
 TITLE = "Win rates, seat effects and the skill ladder"
@@ -231,7 +232,7 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
         return (r.win_rate, r.ci_low, r.ci_high)
 
     for (g, P), grp in seats[seats["agents"] == "scripted"].groupby(["game", "players"]):
-        if P < 2:
+        if P < 2 or _seat_content(g):
             continue
         ref = float(grp["win_rate"].mean())
         r = grp.loc[grp["win_rate"].idxmax()]
@@ -243,6 +244,8 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
                                 search_name=search))
     if not turns.empty:
         for (g, P), grp in turns[turns["agents"] == "scripted"].groupby(["game", "players"]):
+            if _seat_content(g):
+                continue
             ref = float(grp["win_rate"].mean())
             r = grp.loc[(grp["win_rate"] - ref).abs().idxmax()]
             if r.ci_low > ref or r.ci_high < ref:
@@ -255,6 +258,13 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
                                                       r.turn_position),
                                     search_name=search))
     return rows
+
+
+def _seat_content(game: str) -> bool:
+    """Whether a seat of ``game`` brings content besides its player (Darkleaf's clan): one
+    pairing's seat table then measures the clans, so seat and turn findings come from the
+    matchups study (every pairing, both orders) instead."""
+    return game in registry.GAMES and registry.part(game, "SEAT_CONTENT") is not None
 
 
 def _turn_findings(turns: pd.DataFrame) -> list[str]:

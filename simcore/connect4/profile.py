@@ -7,3 +7,5 @@ BEST = ({"iters": 4000, "rollout": "random"}, 8.6e5)
 REGRESS_CELL = {"game": "connect4", "agents": "random", "games": 20000}
 # the same game in OpenSpiel (`darkbalance bench` reports the speed ratio to it)
 OPENSPIEL = "connect_four"
+# a known game that checks the lab: its verdict goes after the seed games
+CALIBRATION = True

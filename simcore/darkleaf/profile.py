@@ -12,6 +12,9 @@ CLI_OPTIONS = (
     (("--first",), {"default": None, "metavar": "CLAN",
                     "help": "darkleaf: the clan that moves first (default: the rulebook order)."}),
 )
+# each seat brings a clan: a seat's win rate measures its clan (and the pairing), so seat
+# and turn-position effects come from the matchups study, over every pairing, both orders
+SEAT_CONTENT = "clan"
 # the clan the matchups study finds weakest (scripted, quick and full profiles, 2026-12):
 # the sensitivity headline asks whether any assumed value lifts it to half
 WEAK_CLAN = "wibo"
@@ -56,3 +59,5 @@ def fold_options(setup, sets: tuple, clans=None, first=None) -> tuple:
         sets += (f"setup.first_swapped={0 if k == pair[0] else 1}",)
         setup = canon
     return setup, sets
+# the report index shows this figure beside the verdict: the clans decide more than the seats: the matchup heatmap
+KEY_FIGURE = "matchups/heatmap_scripted"

@@ -28,3 +28,5 @@ def fold_options(setup, sets: tuple, locations=None, random_setup=False) -> tupl
 
     locs = locations_rules_value(locations)
     return "custom", sets + ("setup.locations=[" + ",".join(str(x) for x in locs) + "]",)
+# the report index shows this figure beside the verdict: the solo game's difficulty by Coldharbor location
+KEY_FIGURE = "locations/location_margin_effects"

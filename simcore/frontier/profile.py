@@ -13,3 +13,5 @@ def HEADLINE(spec) -> dict:
             "metric": "scripted win probability, standard mission", "focus": None,
             "clan": None, "conclusion": "difficulty band (<1/3 hard, <2/3 moderate, else easy)",
             "read": "band"}
+# the report index shows this figure beside the verdict: the solo mission's win probability by variant
+KEY_FIGURE = "setups/frontier_variants"

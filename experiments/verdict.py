@@ -1,0 +1,196 @@
+"""The report's first screen: one verdict per game, computed from the Findings table.
+
+A finding is a claim about the game only when it holds under the scripted players and
+under the strongest search measured, on enough games, and no swept assumed value flips
+it.  Each finding gets one status, the first of these that applies:
+
+``not enough games``
+    its own interval holds the null, or is half the scale wide (a rate of [0.1, 0.9]
+    names no winner);
+``depends on the players``
+    the strong player was not measured on it, or its interval excludes the scripted value
+    (strong play tells another story);
+``not enough games`` (strong play)
+    the strong player's interval still holds both the null and the scripted value;
+``depends on assumed content``
+    a swept assumed value flips it, or the sweep never re-measured it;
+``confirmed``
+    none of the above.
+
+A game's verdict leads with its headline finding (the one the sensitivity sweep measures,
+else the first confirmed one, else the first), counts the others by status, lists the
+extremes (hardest and easiest location or setup, weakest and strongest clan) and says
+what would settle the headline.  When a game has no finding, the verdict says that no
+effect was found and on how many games.
+"""
+from __future__ import annotations
+
+import re
+
+import pandas as pd
+
+from simcore import registry
+
+STATUSES = ("confirmed", "depends on the players", "depends on assumed content",
+            "not enough games")
+#: a rate interval at least this wide names no winner
+WIDE = 0.5
+_EXTREME = re.compile(r"\b(hardest|easiest|weakest|strongest)\b")
+_PAIR = re.compile(r"(-?\d+\.\d+) \[(-?\d+\.\d+), (-?\d+\.\d+)\]")
+
+
+def _holds_null(lo: float, hi: float, null: float) -> bool:
+    return lo <= null <= hi
+
+
+def strong_side(agents: str) -> tuple | None:
+    """(name, value, low, high) of the search player in an ``agents`` label, or None."""
+    if not isinstance(agents, str) or not agents.startswith("no ("):
+        return None
+    body = agents[4:].rstrip(")")
+    parts = body.split("; ", 1)
+    if len(parts) != 2:
+        return None
+    m = _PAIR.search(parts[1])
+    if m is None:
+        return None
+    name = parts[1][:m.start()].strip()
+    return (name, *map(float, m.groups()))
+
+
+def finding_status(row) -> tuple[str, str]:
+    """(status, what would settle it) of one Findings row (see the module docstring)."""
+    lo, hi, null, v = float(row["ci_low"]), float(row["ci_high"]), float(row["null"]), \
+        float(row["value"])
+    n = int(row["sample"])
+    measure = row.get("measure", "rate") if hasattr(row, "get") else "rate"
+    if _holds_null(lo, hi, null) or (measure in ("rate", "share") and hi - lo >= WIDE):
+        return ("not enough games",
+                f"more games: its interval [{lo:.3f}, {hi:.3f}] on {n:,} games "
+                f"{'holds the null ' + format(null, '.3f') if _holds_null(lo, hi, null) else 'names no winner'}")
+    agents = str(row.get("agents", ""))
+    if agents != "yes":
+        s = strong_side(agents)
+        if s is None:
+            return ("depends on the players",
+                    "strong play: no search player was measured on it "
+                    f"({agents})")
+        name, sv, slo, shi = s
+        if slo <= v <= shi and _holds_null(slo, shi, null):
+            return ("not enough games",
+                    f"more strong games: {name or 'search'} gives {sv:.3f} [{slo:.3f}, "
+                    f"{shi:.3f}], which holds both the null and the scripted {v:.3f}")
+        return ("depends on the players",
+                f"stronger play: {name or 'search'} gives {sv:.3f} [{slo:.3f}, {shi:.3f}] "
+                f"against the scripted {v:.3f}")
+    a = str(row.get("assumptions", ""))
+    if a.startswith("flipped by "):
+        paths = [p.split("=")[0] for p in a[len("flipped by "):].split(", ")]
+        more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
+        return ("depends on assumed content",
+                "the real values of " + ", ".join(paths[:3]) + more)
+    if not a.startswith("none of"):
+        return ("depends on assumed content",
+                "a sweep of the assumed values under it (" + (a or "not swept") + ")")
+    return ("confirmed", "nothing within the swept ranges; " + a)
+
+
+def _fmt(row) -> str:
+    unit = {"difference": "", "share": "", "margin": " VP"}.get(row.get("measure"), "")
+    return (f"{float(row['value']):.3f} [{float(row['ci_low']):.3f}, "
+            f"{float(row['ci_high']):.3f}]{unit}")
+
+
+def _seed_first(games) -> list[str]:
+    """Seed games first (registry order), the calibration games last."""
+    return sorted(games, key=lambda g: (bool(registry.part(g, "CALIBRATION")),
+                                        registry.GAMES.index(g)))
+
+
+def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = None
+                  ) -> list[dict]:
+    """One verdict per game in ``games`` (seed games first, calibration games last).
+
+    Parameters
+    ----------
+    findings : DataFrame
+        The report's Findings table (experiments.report.collect_findings) with its
+        ``measure``, ``agents`` and ``assumptions`` labels.
+    games : iterable of str
+        The games the report played.
+    no_effect_games : dict, optional
+        game -> games of scripted seat tables behind "no seat effect", for games without
+        findings.
+
+    Returns
+    -------
+    list of dict
+        ``game``, ``title``, ``status``, ``sentence``, ``settle``, ``extremes`` (sentences),
+        ``counts`` (status -> findings), ``calibration``.
+    """
+    from simcore.spec import get_game
+
+    out = []
+    df = findings.copy()
+    if len(df):
+        df = df[df["study"] != "ladder"]  # the ladder measures the players, not the game
+    for g in _seed_first(set(games)):
+        title = get_game(g).SPEC.long_name or g
+        rows = df[df["game"] == g] if len(df) else df
+        rows = [r for _, r in rows.iterrows()]
+        calib = bool(registry.part(g, "CALIBRATION"))
+        if not rows:
+            n = (no_effect_games or {}).get(g, 0)
+            out.append({"game": g, "title": title, "calibration": calib,
+                        "status": "not enough games" if n == 0 else "confirmed",
+                        "sentence": f"{title}: no seat, turn-position or other effect "
+                                    "beyond chance" + (f" in {n:,} scripted games"
+                                                      if n else " (no study measured it)"),
+                        "settle": "nothing: no finding to settle" if n else "run the report",
+                        "extremes": [], "counts": {}})
+            continue
+        stat = [finding_status(r) for r in rows]
+        counts = {s: sum(1 for x in stat if x[0] == s) for s in STATUSES}
+        head = next((i for i, r in enumerate(rows) if isinstance(r.get("key"), str)
+                     and r.get("key")), None)
+        if head is None:
+            head = next((i for i, x in enumerate(stat) if x[0] == "confirmed"), 0)
+        r, (status, settle) = rows[head], stat[head]
+        others = {s: c - (s == status) for s, c in counts.items() if c - (s == status)}
+        tail = "; other findings: " + ", ".join(f"{c} {s}" for s, c in others.items()) \
+            if others else ""
+        sentence = (f"{r['finding']}: {_fmt(r)} on {int(r['sample']):,} games, "
+                    f"{status}{tail}")
+        extremes = [f"{x['finding']}: {_fmt(x)} ({st[0]})" for x, st in zip(rows, stat)
+                    if _EXTREME.search(str(x["finding"])) and x is not r]
+        out.append({"game": g, "title": title, "calibration": calib, "status": status,
+                    "sentence": sentence, "settle": settle, "extremes": extremes,
+                    "counts": counts})
+    return out
+
+
+def short_table(findings: pd.DataFrame) -> pd.DataFrame:
+    """The Findings table in short labels (seed games first): status, value with its
+    interval, agents (yes / no / untested, with the strong player's value), assumptions
+    (holds / flipped / not swept) and games; the long labels stay in findings.csv."""
+    if not len(findings):
+        return pd.DataFrame(columns=["game", "finding", "status", "value", "agents",
+                                     "assumptions", "games"])
+    rows = []
+    for _, r in findings.iterrows():
+        st = finding_status(r)[0]
+        s = strong_side(str(r["agents"]))
+        ag = ("yes" if r["agents"] == "yes" else
+              f"no: {s[0] or 'search'} {s[1]:.3f}" if s else "untested")
+        a = str(r["assumptions"])
+        asm = ("holds (" + a.split(" swept")[0].replace("none of ", "") + " swept)"
+               if a.startswith("none of") else
+               f"flipped by {len(a.split(', '))}" if a.startswith("flipped by") else
+               "not swept")
+        rows.append({"game": r["game"], "finding": r["finding"], "status": st,
+                     "value": _fmt(r), "agents": ag, "assumptions": asm,
+                     "games": f"{int(r['sample']):,}"})
+    out = pd.DataFrame(rows)
+    order = {g: i for i, g in enumerate(_seed_first(set(out["game"])))}
+    return out.sort_values("game", key=lambda c: c.map(order), kind="stable")
+
