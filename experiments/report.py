@@ -207,7 +207,8 @@ def write_index(rootp: Path, names: list, page: dict, pending=(), look=None) -> 
     html = template("index.html.j2").render(
         title="darkbalance balance report", profile=page["profile"], seed=page["seed"],
         wall=f"{wall:.0f}", studies=studies, assumptions=assum, verdicts=verdicts,
-        figures=_key_figures(rootp, verdicts), pending=list(pending),
+        figures=_key_figures(src, verdicts, "../" + (f"{FIRST_LOOK}/" if look else "")),
+        pending=list(pending),
         first_look=None if look is None else look.cells[0].game,
         findings_html=short.to_html(index=False, escape=True) if len(short) else "")
     index = rootp / "report" / "index.html"
@@ -237,13 +238,14 @@ def _no_effect_games(root: Path) -> dict:
     return t.groupby("game")["games"].sum().astype(int).to_dict()
 
 
-def _key_figures(rootp: Path, verdicts) -> dict:
-    """game -> its key figure (profile ``KEY_FIGURE``, ``study/name``) when it was drawn."""
+def _key_figures(root: Path, verdicts, href: str) -> dict:
+    """game -> its key figure (profile ``KEY_FIGURE``, ``study/name`` under ``root``, linked
+    as ``href`` + that) when it was drawn."""
     from simcore import registry
 
     out = {}
     for v in verdicts:
         rel = registry.part(v["game"], "KEY_FIGURE") or f"winrates/seat_winrates_{v['game']}"
-        if (rootp / f"{rel}.png").exists():
-            out[v["game"]] = {"src": f"../{rel}.png", "csv": f"../{rel}.csv"}
+        if (root / f"{rel}.png").exists():
+            out[v["game"]] = {"src": f"{href}{rel}.png", "csv": f"{href}{rel}.csv"}
     return out

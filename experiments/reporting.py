@@ -114,7 +114,10 @@ def _drop_stale_figures(out: Path, names: set) -> None:
 
 
 def bar_with_intervals(labels, rates, lows, highs, title, ylabel="win rate", ref=None):
-    """A bar chart with Wilson error bars (rates in [0, 1])."""
+    """A bar chart with each bar's interval drawn as it is (a bootstrap percentile
+    interval need not hold the point estimate, so it is drawn from low to high, never
+    as error bars around the bar).  ``ref``: a fair-share line, one value for every bar or
+    one per bar (tables of several player counts in one figure)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -122,16 +125,64 @@ def bar_with_intervals(labels, rates, lows, highs, title, ylabel="win rate", ref
     import numpy as np
 
     fig, ax = plt.subplots(figsize=(max(5, 0.5 * len(labels) + 2), 3.8))
-    r = np.asarray(rates, float)
-    # a bootstrap percentile interval need not hold the point estimate: never a negative bar
-    err = np.maximum(np.vstack([r - np.asarray(lows, float), np.asarray(highs, float) - r]), 0)
-    ax.bar(range(len(labels)), r, yerr=err, capsize=3, color="#4c72b0")
-    ax.set_xticks(range(len(labels)))
+    x = np.arange(len(labels))
+    ax.bar(x, np.asarray(rates, float), color=BLUE)
+    ax.vlines(x, np.asarray(lows, float), np.asarray(highs, float), color="black", lw=1.2)
+    ax.hlines(np.concatenate([lows, highs]).astype(float), np.concatenate([x, x]) - 0.12,
+              np.concatenate([x, x]) + 0.12, color="black", lw=1.2)
+    ax.set_xticks(x)
     ax.set_xticklabels(labels, rotation=45, ha="right", fontsize=8)
     ax.set_ylabel(ylabel)
     ax.set_title(title, fontsize=10)
-    if ref is not None:
+    if ref is not None and np.ndim(ref) == 0:
         ax.axhline(ref, color="grey", ls="--", lw=1)
+    elif ref is not None:  # one fair share per bar
+        ax.hlines(np.asarray(ref, float), x - 0.45, x + 0.45, color="grey", ls="--", lw=1)
+    fig.tight_layout()
+    return fig
+
+
+# one colour convention for the whole report: blue is above the fair share (the row does
+# well), red below, white at it
+BLUE = "#4c72b0"
+HEAT_CMAP = "RdBu"
+
+
+def rate_heatmap(m, rows, cols, fair: float, title: str, text=None, xlabel=None,
+                 ylabel=None, size=None):
+    """A heat map of rates ``m`` (rows x cols, NaN blank) coloured around ``fair`` (the fair
+    share: 1/2 for a pairing, 1/P at a P-player table), blue above and red below; each
+    cell's text (``text[i][j]``, default the rate in %) is white on dark cells."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+    from matplotlib.colors import TwoSlopeNorm
+
+    m = np.asarray(m, float)
+    norm = TwoSlopeNorm(vcenter=fair, vmin=0.0, vmax=1.0)
+    fig, ax = plt.subplots(figsize=size or (1.1 * len(cols) + 3, 0.6 * len(rows) + 2))
+    im = ax.imshow(m, norm=norm, cmap=HEAT_CMAP)
+    for i in range(m.shape[0]):
+        for j in range(m.shape[1]):
+            if np.isnan(m[i, j]):
+                continue
+            dark = abs(norm(m[i, j]) - 0.5) > 0.3  # far from white: light text
+            ax.text(j, i, text[i][j] if text is not None else f"{100 * m[i, j]:.0f}",
+                    ha="center", va="center", fontsize=7,
+                    color="white" if dark else "black")
+    ax.set_xticks(range(len(cols)))
+    ax.set_xticklabels(cols, rotation=30, ha="right", fontsize=7)
+    ax.set_yticks(range(len(rows)))
+    ax.set_yticklabels(rows, fontsize=7)
+    if xlabel:
+        ax.set_xlabel(xlabel)
+    if ylabel:
+        ax.set_ylabel(ylabel)
+    ax.set_title(title, fontsize=10)
+    fig.colorbar(im, ax=ax, fraction=0.04, label=f"win rate (white at the fair share "
+                                                 f"{fair:.2f})")
     fig.tight_layout()
     return fig
 

@@ -157,10 +157,9 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
             head = next((i for i, x in enumerate(stat) if x[0] == "confirmed"), 0)
         r, (status, settle) = rows[head], stat[head]
         others = {s: c - (s == status) for s, c in counts.items() if c - (s == status)}
-        tail = "; other findings: " + ", ".join(f"{c} {s}" for s, c in others.items()) \
+        tail = " Other findings: " + ", ".join(f"{c} {s}" for s, c in others.items()) + "." \
             if others else ""
-        sentence = (f"{r['finding']}: {_fmt(r)} on {int(r['sample']):,} games, "
-                    f"{status}{tail}")
+        sentence = f"{r['finding']}: {_fmt(r)} over {int(r['sample']):,} games.{tail}"
         extremes = [f"{x['finding']}: {_fmt(x)} ({st[0]})" for x, st in zip(rows, stat)
                     if _EXTREME.search(str(x["finding"])) and x is not r]
         out.append({"game": g, "title": title, "calibration": calib, "status": status,

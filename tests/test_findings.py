@@ -166,7 +166,7 @@ def test_verdicts_one_per_game_seed_games_first_from_the_findings():
     assert dl["status"] == "depends on assumed content" and "wibo" in dl["sentence"]
     assert "clans.wibo.will" in dl["settle"]
     assert len(dl["extremes"]) == 1 and "huldra is the strongest" in dl["extremes"][0]
-    assert "other findings: 1 confirmed" in dl["sentence"]
+    assert "Other findings: 1 confirmed." in dl["sentence"]
     # no finding: says so, and on how many games (or that nothing measured it)
     assert "no seat, turn-position or other effect" in c4["sentence"] and "6,000" in \
         c4["sentence"] and c4["calibration"]

@@ -301,7 +301,8 @@ def test_report_renders_in_headless_chromium(smoke_report):
         headings = [h.text for h in browser.find_elements("tag name", "h2")]
         assert headings[0] == "Verdicts", headings
         # the first screen (1400x900) holds every seed game's verdict
-        browser.set_window_size(1400, 900)
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": 1400, "height": 900, "deviceScaleFactor": 1, "mobile": False})
         browser.get(f"{base}/report/index.html")
         seen_h = browser.execute_script("return window.innerHeight")
         seed = [g for g in registry.GAMES if not registry.part(g, "CALIBRATION")]

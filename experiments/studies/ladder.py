@@ -22,7 +22,13 @@ import pandas as pd
 from agents.spec import parse_agent
 from experiments.aggregate import summarize
 from experiments.plan import Study
-from experiments.reporting import Section, finding, write_findings
+from experiments.reporting import (
+    Section,
+    bar_with_intervals,
+    finding,
+    rate_heatmap,
+    write_findings,
+)
 from experiments.stats import bradley_terry, wilson
 from simcore.spec import game_names, get_game
 
@@ -344,38 +350,19 @@ def _pct(r) -> str:
 
 
 def _figure(grp: pd.DataFrame, g: str, P: int):
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     rs = list(dict.fromkeys(grp["agent"]))
     if P == 1:
-        fig, ax = plt.subplots(figsize=(6, 3.5))
         x = grp.set_index("agent").loc[rs]
-        err = np.vstack([x["win_rate"] - x["ci_low"], x["ci_high"] - x["win_rate"]])
-        ax.bar(range(len(rs)), x["win_rate"], yerr=err, capsize=3, color="#4c72b0")
-        ax.set_xticks(range(len(rs)))
-        ax.set_xticklabels(rs, rotation=30, ha="right", fontsize=7)
-        ax.set_ylabel("success rate")
-        ax.set_title(f"{g}: success by rung (Wilson 95%)", fontsize=10)
-        fig.tight_layout()
-        return fig
+        return bar_with_intervals(rs, x["win_rate"], x["ci_low"], x["ci_high"],
+                                  f"{g}: success by rung (Wilson 95%)", ylabel="success rate")
     opp = list(dict.fromkeys(grp["opponent"]))
-    m = np.full((len(rs), len(opp)), np.nan)
+    # one order for rows and columns: the opponents first, in rung order, so each
+    # self-play cell (blank) sits on the diagonal
+    cols = [a for a in rs if a in opp] + [a for a in opp if a not in rs]
+    rows = [a for a in cols if a in rs] + [a for a in rs if a not in cols]
+    m = np.full((len(rows), len(cols)), np.nan)
     for r in grp.itertuples():
-        m[rs.index(r.agent), opp.index(r.opponent)] = r.win_rate
-    fig, ax = plt.subplots(figsize=(1.1 * len(opp) + 3, 0.6 * len(rs) + 2))
-    im = ax.imshow(m, vmin=0, vmax=1, cmap="RdBu")
-    for i in range(len(rs)):
-        for j in range(len(opp)):
-            if not np.isnan(m[i, j]):
-                ax.text(j, i, f"{100 * m[i, j]:.0f}", ha="center", va="center", fontsize=7)
-    ax.set_xticks(range(len(opp)))
-    ax.set_xticklabels(opp, rotation=30, ha="right", fontsize=7)
-    ax.set_yticks(range(len(rs)))
-    ax.set_yticklabels(rs, fontsize=7)
-    ax.set_title(f"{g}, {P} players: row's win rate (%) vs column", fontsize=10)
-    fig.colorbar(im, ax=ax, fraction=0.04)
-    fig.tight_layout()
-    return fig
+        m[rows.index(r.agent), cols.index(r.opponent)] = r.win_rate
+    return rate_heatmap(m, rows, cols, 1.0 / P,
+                        f"{g}, {P} players: row's win rate (%) vs column", xlabel="opponents",
+                        ylabel="rung")

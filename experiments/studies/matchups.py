@@ -14,7 +14,13 @@ import pandas as pd
 
 from experiments.aggregate import summarize
 from experiments.plan import Study
-from experiments.reporting import Section, bar_with_intervals, finding, write_findings
+from experiments.reporting import (
+    Section,
+    bar_with_intervals,
+    finding,
+    rate_heatmap,
+    write_findings,
+)
 from experiments.stats import bradley_terry, wilson, z_value
 from simcore.spec import get_game
 
@@ -170,31 +176,17 @@ def _clan_cells(clans, wins, n) -> pd.DataFrame:
 
 def _heatmap(clans, cdf: pd.DataFrame, kind: str):
     """The clan-vs-clan heatmap of ``cdf`` (rows win), its cells labelled with intervals."""
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
     k = len(clans)
     idx = {c: i for i, c in enumerate(clans)}
     rate = np.full((k, k), np.nan)
-    fig, ax = plt.subplots(figsize=(6.5, 5.5))
+    text = [[""] * k for _ in range(k)]
     for r in cdf.itertuples():
         rate[idx[r.clan], idx[r.opponent]] = r.win_rate
-    im = ax.imshow(rate, vmin=0, vmax=1, cmap="RdBu_r")
-    for r in cdf.itertuples():
-        ax.text(idx[r.opponent], idx[r.clan], f"{100 * r.win_rate:.0f}%\n"
-                f"[{100 * r.ci_low:.0f},{100 * r.ci_high:.0f}]", ha="center", va="center",
-                fontsize=7)
-    ax.set_xticks(range(k))
-    ax.set_xticklabels(clans, rotation=45)
-    ax.set_yticks(range(k))
-    ax.set_yticklabels(clans)
-    ax.set_xlabel("opponent")
-    ax.set_ylabel("clan (row wins)")
-    fig.colorbar(im, ax=ax, fraction=0.046)
-    ax.set_title(f"Win % of row clan, both turn orders ({kind} agents)", fontsize=10)
-    return fig
+        text[idx[r.clan]][idx[r.opponent]] = (f"{100 * r.win_rate:.0f}%\n"
+                                              f"[{100 * r.ci_low:.0f},{100 * r.ci_high:.0f}]")
+    return rate_heatmap(rate, clans, clans, 0.5,
+                        f"Win % of row clan, both turn orders ({kind} agents)", text=text,
+                        xlabel="opponent", ylabel="clan (row wins)", size=(6.5, 5.5))
 
 
 def _matchup_section(clans, df, wins, games) -> Section:

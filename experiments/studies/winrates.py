@@ -138,7 +138,8 @@ def analyse(study: Study, out) -> list[Section]:
     for game, g in scripted.groupby("game", sort=False):  # one readable figure per game
         labels = [f"{r.players}p seat {r.seat}" for r in g.itertuples()]
         fig = bar_with_intervals(labels, g["win_rate"], g["ci_low"], g["ci_high"],
-                                 f"{game}: seat win rates, scripted tables", ref=_ref(g))
+                                 f"{game}: seat win rates, scripted tables",
+                                 ref=list(1.0 / g["players"]))
         sec.figures.append((f"seat_winrates_{game}", fig, g,
                             f"{game}: seat win rates with all seats scripted (Wilson 95%)"))
     secs.append(sec)
@@ -150,13 +151,14 @@ def analyse(study: Study, out) -> list[Section]:
         sec.tables.append(("turn_position", turns, "Win rate by turn position"))
         secs.append(sec)
     sec = Section("Skill ladder", text=[
-        "One focal agent against scripted opponents, seats rotated; the dashed line is the "
-        "fair share where a figure has one player count. Better play should climb the ladder."])
+        "One focal agent against scripted opponents, seats rotated; the dashed line over "
+        "each bar is its fair share (1/players). Better play should climb the ladder."])
     sec.tables.append(("skill_ladder", ladder, "Focal agent win rate vs scripted opponents"))
     for game, g in ladder.groupby("game", sort=False):
         labels = [f"{r.players}p {r.agent}" for r in g.itertuples()]
         fig = bar_with_intervals(labels, g["win_rate"], g["ci_low"], g["ci_high"],
-                                 f"{game}: focal agent vs scripted", ref=_ref(g))
+                                 f"{game}: focal agent vs scripted",
+                                 ref=list(1.0 / g["players"]))
         sec.figures.append((f"skill_ladder_{game}", fig, g,
                             f"{game}: skill ladder with Wilson 95% intervals"))
     secs.append(sec)
@@ -304,7 +306,3 @@ def _findings(seats: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:
     return out or ["No seat effect beyond chance at the 95% level under scripted play."]
 
 
-def _ref(df: pd.DataFrame):
-    """The fair share line of a figure with one player count (none when it mixes counts)."""
-    counts = set(df["players"])
-    return 1 / counts.pop() if len(counts) == 1 else None
