@@ -340,11 +340,21 @@ def warmup(games_, jobs, frozen):
 @main.command()
 @click.argument("game")
 @click.option("--assumed", is_flag=True, help="Only values that rest on assumptions.")
+@click.option("--format", "fmt", type=click.Choice(["text", "csv"]), default="text",
+              show_default=True, help="csv: one row per value (path, value, range, "
+              "alternatives, reason, the sweep's effect on the headline): fill in your own "
+              "values and pass the file back with --rules FILE.csv.")
+@click.option("--out", "-o", default=None, metavar="FILE.csv",
+              help="Write the CSV there (default: standard output).")
+@click.option("--results", default="results", show_default=True,
+              help="Results folder whose sensitivity study gives each value's effect.")
 @rules_options
-def rules(game, assumed, rules_file, sets):
+def rules(game, assumed, fmt, out, results, rules_file, sets):
     """List every rules value of GAME with its source (rulebook, public or assumed).
 
-    Example: darkbalance rules darkness --assumed
+    Example: darkbalance rules darkness --assumed;
+    darkbalance rules court --assumed --format csv -o mine.csv, then
+    darkbalance simulate court --rules mine.csv
     """
     from simcore.spec import get_game
 
@@ -352,6 +362,15 @@ def rules(game, assumed, rules_file, sets):
     rs = mod.API.rules(rules_file, sets)
     mod.API.params(None, None, rs)  # the overrides must compile, as `simulate` requires
     entries = rs.assumed() if assumed else list(rs.entries.values())
+    if fmt == "csv":
+        from experiments.values import write_values_csv
+
+        n = write_values_csv(rs, entries, out, results)
+        if out:
+            click.echo(f"{n} values written to {out}", err=True)
+        return
+    if out:
+        raise BadInput("--out writes the CSV: add --format csv")
     for e in entries:
         why = e.reason if e.source in ("assumed", "override") else e.cite
         rng = f"  range {list(e.range)}" if e.range else ""

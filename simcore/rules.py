@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -115,7 +116,10 @@ class RuleSet:
         return RuleSet(self.game, new, self.origin)
 
     def with_file(self, path: str | Path) -> RuleSet:
-        """Apply an override file (same paths as rules.toml)."""
+        """Apply an override file: TOML (same paths as rules.toml), or the CSV that
+        ``darkbalance rules GAME --assumed --format csv`` writes (:func:`read_values_csv`)."""
+        if str(path).lower().endswith(".csv"):
+            return self.with_values(read_values_csv(path, self), origin=str(path))
         data = _read_toml(path)
         values = {}
         for p, leaf in _leaves(data):
@@ -239,3 +243,88 @@ def game_rules(spec_name: str, rules_toml: Path, rules_file=None, sets=()) -> Ru
     if sets:
         rs = rs.with_sets(list(sets))
     return rs
+
+
+# ---- a designer's own numbers: the assumed values as a CSV, and back ----
+
+CSV_COLUMNS = ("path", "value", "range_low", "range_high", "alternatives", "source", "reason")
+
+
+def toml_literal(v) -> str:
+    """``v`` written as a TOML literal (what ``--set`` and the values CSV read back)."""
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, str):
+        return json.dumps(v, ensure_ascii=False)
+    if isinstance(v, (list, tuple)):
+        return "[" + ", ".join(toml_literal(x) for x in v) + "]"
+    return repr(v)
+
+
+def values_rows(rs: RuleSet, entries=None) -> list[dict]:
+    """One row per entry (default: every assumed one) in :data:`CSV_COLUMNS`."""
+    rows = []
+    for e in rs.assumed() if entries is None else entries:
+        lo, hi = (e.range[0], e.range[1]) if e.range else ("", "")
+        rows.append({"path": e.path, "value": toml_literal(e.value),
+                     "range_low": "" if lo == "" else toml_literal(lo),
+                     "range_high": "" if hi == "" else toml_literal(hi),
+                     "alternatives": "" if not e.alternatives else
+                     toml_literal(list(e.alternatives)),
+                     "source": e.source, "reason": e.reason or e.cite})
+    return rows
+
+
+def _parse_literal(raw: str, where: str):
+    raw = raw.strip()
+    try:
+        return tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        if raw[:1] in "[{\"'":
+            raise BadInput(f"{where}: {raw!r} is not a TOML value") from None
+        return raw
+
+
+def read_values_csv(path: str | Path, rs: RuleSet) -> dict:
+    """path -> value from a values CSV (columns ``path`` and ``value``; ``range_low`` and
+    ``range_high`` where given bound the value).  An unknown path, a wrong type or a value
+    outside its row's range raises :class:`BadInput` naming the row."""
+    import csv
+
+    p = Path(path)
+    try:
+        with p.open(newline="", encoding="utf-8") as fh:
+            rows = list(csv.DictReader(fh))
+    except FileNotFoundError:
+        raise BadInput(f"rules file {str(path)!r} does not exist") from None
+    except IsADirectoryError:
+        raise BadInput(f"rules file {str(path)!r} is a directory") from None
+    except (OSError, UnicodeDecodeError, csv.Error) as exc:
+        why = getattr(exc, "strerror", None) or str(exc)
+        raise BadInput(f"rules file {str(path)!r} cannot be read as CSV ({why})") from None
+    if not rows or not {"path", "value"} <= set(rows[0]):
+        raise BadInput(f"rules file {str(path)!r}: a values CSV needs the columns path and "
+                       f"value (as `darkbalance rules {rs.game} --assumed --format csv` "
+                       "writes them)")
+    out = {}
+    for i, r in enumerate(rows, start=2):  # line 1 is the header
+        where = f"{path} line {i}"
+        key = (r.get("path") or "").strip()
+        try:
+            rs._check_path(key)
+        except BadInput as exc:
+            raise BadInput(f"{where}: {exc}") from None
+        v = _parse_literal(r.get("value") or "", f"{where} ({key})")
+        for side in ("range_low", "range_high"):
+            raw = (r.get(side) or "").strip()
+            if not raw or not isinstance(v, (int, float)) or isinstance(v, bool):
+                continue
+            bound = _parse_literal(raw, f"{where} ({key} {side})")
+            if not isinstance(bound, (int, float)):
+                raise BadInput(f"{where}: {key} {side} {raw!r} is not a number")
+            if (side == "range_low" and v < bound) or (side == "range_high" and v > bound):
+                raise BadInput(f"{where}: {key} = {v!r} is outside its range "
+                               f"[{r.get('range_low')}, {r.get('range_high')}]; widen the "
+                               "range in the file if the real value lies beyond it")
+        out[key] = v
+    return out

@@ -42,6 +42,13 @@ def _under_a_file(tmp):
     return ["simulate", "connect4", "--rules", f / "r.toml"]
 
 
+def _values_csv(tmp, path="court.zero_bid_allowed", value="1", low="0", high="1"):
+    """A designer's values CSV (as `rules --assumed --format csv` writes) with one row."""
+    f = tmp / "values.csv"
+    f.write_text("path,value,range_low,range_high\n" f"{path},{value},{low},{high}\n")
+    return ["rules", "court", "--rules", f]
+
+
 def _baseline(tmp, mutate):
     """A one-cell copy of the committed baseline with ``mutate`` applied to its cell."""
     from experiments.regress import DEFAULT_PATH
@@ -142,6 +149,16 @@ PROBES = [
     ("results-too-long", lambda t: ["study", "winrates", "--results", t / LONG],
      "cannot be created", None),
     ("rules-set-validated", ["rules", "connect4", "--set", "board.cols=99"], "board.cols", None),
+    ("values-csv-path", lambda t: _values_csv(t, path="court.nope"),
+     "line 2: court: unknown rules path 'court.nope'", None),
+    ("values-csv-type", lambda t: _values_csv(t, value='"seven"'),
+     "court.zero_bid_allowed must be int", None),
+    ("values-csv-range", lambda t: _values_csv(t, value="5"),
+     "line 2: court.zero_bid_allowed = 5 is outside its range [0, 1]", None),
+    ("values-csv-columns", lambda t: (t / "v.csv").write_text("a,b\n1,2\n") and
+     ["rules", "court", "--rules", t / "v.csv"], "needs the columns path and value", None),
+    ("values-csv-out-without-csv", lambda t: ["rules", "court", "--out", t / "v.csv"],
+     "--out writes the CSV: add --format csv", None),
     ("newline-in-set", ["simulate", "connect4", "--set", "board.cols=8\nboard.rows=7"],
      "no line breaks", None),
     # backends

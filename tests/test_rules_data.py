@@ -100,3 +100,44 @@ def test_parsed_rules_are_reused_but_not_shared(tmp_path):
     path.write_text(path.read_text().replace("[meta]", "bogus = 1\n[meta]", 1))
     with pytest.raises(BadInput, match="bogus must be a table"):
         load_rules("court", path)  # edited: read again, not served from the kept parse
+
+
+def test_assumed_values_csv_round_trips_and_overrides(tmp_path):
+    """#34: `rules GAME --assumed --format csv` writes every assumed value with its range,
+    alternatives and reason; the file passed back with --rules changes exactly the values
+    a designer edited."""
+    import csv
+
+    from click.testing import CliRunner
+
+    from cli import main
+    from simcore.spec import get_game
+
+    out = tmp_path / "court.csv"
+    res = CliRunner().invoke(main, ["rules", "court", "--assumed", "--format", "csv",
+                                    "-o", str(out), "--results", str(tmp_path)])
+    assert res.exit_code == 0, res.output
+    rows = list(csv.DictReader(out.open()))
+    rs = get_game("court").API.rules()
+    assert [r["path"] for r in rows] == [e.path for e in rs.assumed()]
+    assert all(r["reason"] for r in rows)
+    ranged = next(r for r in rows if r["range_low"])
+    e = rs.entries[ranged["path"]]
+    assert (ranged["range_low"], ranged["range_high"]) == (repr(e.range[0]), repr(e.range[1]))
+    assert rows[0]["effect_method"].startswith("not measured")  # no sensitivity run here
+    # read back unchanged: every value equal
+    back = rs.with_file(out)
+    assert all(back[p] == rs[p] for p in rs.entries)
+    # a designer's number replaces ours, the rest stay
+    lo, hi = e.range
+    new = hi if rs[e.path] != hi else lo
+    for r in rows:
+        if r["path"] == e.path:
+            r["value"] = repr(new)
+    with out.open("w", newline="") as fh:
+        w = csv.DictWriter(fh, fieldnames=list(rows[0]))
+        w.writeheader()
+        w.writerows(rows)
+    changed = rs.with_file(out)
+    assert changed[e.path] == new and changed.entries[e.path].source == "override"
+    assert all(changed[p] == rs[p] for p in rs.entries if p != e.path)
