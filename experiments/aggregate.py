@@ -59,21 +59,20 @@ class CellSummary:
                 self.agent_lost[agent] += int((g == 0).sum())
                 self.agent_seat_ret[agent, s] += float(g.sum())
                 self.agent_seat_n[agent, s] += len(g)
+        ok = ~df["end_reason"].isin(CAP_REASONS).to_numpy()
         first = next((c for c in ("first_player", "first_seat") if c in df.columns), None)
-        if first is not None:
-            fp = df[first].to_numpy()
+        if first is not None:  # over resolved games, like every rate
+            fp = df[first].to_numpy()[ok]
             for s in range(P):
                 pos = (s - fp) % P
-                np.add.at(self.pos_ret, pos, df[f"return_{s}"].to_numpy())
-            self.pos_games += len(df)
-        ok = ~df["end_reason"].isin(CAP_REASONS).to_numpy()
+                np.add.at(self.pos_ret, pos, df[f"return_{s}"].to_numpy()[ok])
+            self.pos_games += int(ok.sum())
         self.resolved += int(ok.sum())
         for s in range(P):
             self.resolved_ret[s] += float(df[f"return_{s}"].to_numpy()[ok].sum())
-            if not ok.all():
-                for agent, g in df[ok].groupby(f"agent_{s}")[f"return_{s}"]:
-                    self.agent_res_ret[agent] += float(g.sum())
-                    self.agent_res_n[agent] += len(g)
+            for agent, g in df[ok].groupby(f"agent_{s}")[f"return_{s}"]:
+                self.agent_res_ret[agent] += float(g.sum())
+                self.agent_res_n[agent] += len(g)
         self.shared += int((df["winner"] < 0).sum())
         self.length_sum += float(df["length"].sum())
         self.length_hist.update(df["length"].tolist())
@@ -90,8 +89,10 @@ class CellSummary:
                 self.info_pos[col] += int((df[col] > 0).sum())
 
     def seat_rate(self, s: int) -> tuple[float, float, float]:
-        n = self.games
-        return (self.seat_ret[s] / n, *wilson(self.seat_ret[s], n)) if n else (np.nan,) * 3
+        """Seat ``s``'s win rate (shared wins 1/k) over the games the rules ended: a game
+        the turn cap stopped is unresolved, shown apart (:attr:`capped`), never half a
+        win (Wilson 95%)."""
+        return self.resolved_rate(s)
 
     @property
     def capped(self) -> int:
@@ -106,8 +107,6 @@ class CellSummary:
 
     def resolved_agent_rate(self, agent: str) -> tuple[float, float, float, int]:
         """``agent``'s win rate over the games that ended by the rules (Wilson 95%)."""
-        if self.capped == 0:
-            return self.agent_rate(agent)
         n = self.agent_res_n[agent]
         k = self.agent_res_ret[agent]
         return (k / n, *wilson(k, n), n) if n else (np.nan, np.nan, np.nan, 0)
@@ -126,14 +125,15 @@ class CellSummary:
                 "resolved_low": lo, "resolved_high": hi}
 
     def position_rate(self, k: int) -> tuple[float, float, float]:
-        """Win rate of the k-th player to act in round 1 (Wilson 95%)."""
+        """Win rate of the k-th player to act in round 1, over the games the rules ended
+        (Wilson 95%)."""
         n = self.pos_games
         return (self.pos_ret[k] / n, *wilson(self.pos_ret[k], n)) if n else (np.nan,) * 3
 
     def agent_rate(self, agent: str) -> tuple[float, float, float, int]:
-        n = self.agent_n[agent]
-        k = self.agent_ret[agent]
-        return (k / n, *wilson(k, n), n) if n else (np.nan, np.nan, np.nan, 0)
+        """``agent``'s win rate and its seat-games over the games the rules ended (a
+        turn-capped game is unresolved, never half a win; Wilson 95%)."""
+        return self.resolved_agent_rate(agent)
 
     def rate(self, k: float) -> tuple[float, float, float]:
         return (k / self.games, *wilson(k, self.games)) if self.games else (np.nan,) * 3

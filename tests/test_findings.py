@@ -86,6 +86,33 @@ def test_winrates_seat_findings_are_labelled_by_the_best_table():
     assert agents_label(turn[0]).startswith("no")
 
 
+def test_a_seat_finding_stands_only_after_holm_over_its_table():
+    """#34: with four seats and four turn positions compared at once, a seat whose own 95%
+    interval just clears the table's mean is chance (Holm over the eight); a clear edge
+    stands."""
+    import pandas as pd
+
+    from experiments.stats import wilson
+    from experiments.studies.winrates import _finding_rows
+
+    def table(wins, n=2000):
+        rows = []
+        for k, w in enumerate(wins):
+            lo, hi = wilson(w, n)
+            rows.append({"game": "g", "players": 4, "agents": "scripted", "seat": k,
+                         "games": n, "win_rate": w / n, "ci_low": lo, "ci_high": hi})
+        return pd.DataFrame(rows)
+
+    # seat 0: 545 of 2,000 against a mean of 0.25 (500): its Wilson interval [0.253, 0.292]
+    # clears 0.25 (unadjusted p about 0.03), but not after Holm over the table
+    marginal = table([545, 485, 485, 485])
+    assert marginal.iloc[0]["ci_low"] > marginal["win_rate"].mean()
+    assert _finding_rows(marginal, pd.DataFrame()) == []
+    clear = table([620, 460, 460, 460])
+    [f] = _finding_rows(clear, pd.DataFrame())
+    assert "seat 0 is favoured" in f["finding"]
+
+
 def test_a_finding_the_sweep_measures_gets_its_label_directly(tmp_path):
     """A matchups finding with the key of the sweep's darkleaf headline (the same clan's
     rate against the field) takes the sweep's verdict; without the key, it says it was

@@ -153,7 +153,7 @@ def test_every_study_row_reads_the_turn_cap():
                         "length": 1, "rounds": 1,
                         "end_reason": ["path-to-victory", "turn-cap", "turn-cap",
                                        "path-to-victory"]}))
-    assert s.seat_rate(0)[0] == 0.75  # capped games as half wins
+    assert s.seat_rate(0)[0] == 1.0  # capped games unresolved, never half wins (#34)
     row = s.cap_columns(seat=0)
     assert row["capped_share"] == 0.5 and row["win_rate_resolved"] == 1.0
     assert row["resolved_low"] < 1.0 <= row["resolved_high"]

@@ -97,7 +97,7 @@ def analyse(study: Study, out) -> list[Section]:
             for seat in range(c.players):
                 r, lo, hi = s.seat_rate(seat)
                 seats.append({"game": c.game, "players": c.players, "agents": c.labels["agent"],
-                              "seat": seat, "games": s.games, "win_rate": r, "ci_low": lo,
+                              "seat": seat, "games": s.resolved, "win_rate": r, "ci_low": lo,
                               "ci_high": hi, "fair_share": 1 / c.players,
                               **s.cap_columns(seat=seat)})
             if s.pos_games and c.players > 1:
@@ -233,12 +233,13 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
         r = m.iloc[0]
         return (r.win_rate, r.ci_low, r.ci_high)
 
+    holm_p = _holm_by_table(seats, turns)
     for (g, P), grp in seats[seats["agents"] == "scripted"].groupby(["game", "players"]):
         if P < 2 or _seat_content(g):
             continue
         ref = float(grp["win_rate"].mean())
         r = grp.loc[grp["win_rate"].idxmax()]
-        if r.ci_low > ref:
+        if r.ci_low > ref and holm_p[(g, P, "seat", int(r.seat))] < 0.05:
             rows.append(finding(g, f"{g} at {P} players: seat {int(r.seat)} is favoured "
                                 f"(scripted tables)", r.win_rate, r.ci_low, r.ci_high, ref,
                                 int(r.games), scripted=(r.win_rate, r.ci_low, r.ci_high),
@@ -250,7 +251,8 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
                 continue
             ref = float(grp["win_rate"].mean())
             r = grp.loc[(grp["win_rate"] - ref).abs().idxmax()]
-            if r.ci_low > ref or r.ci_high < ref:
+            if (r.ci_low > ref or r.ci_high < ref) and \
+                    holm_p[(g, P, "position", int(r.turn_position))] < 0.05:
                 rows.append(finding(g, f"{g} at {P} players: turn position "
                                     f"{int(r.turn_position)} wins "
                                     f"{'more' if r.win_rate > ref else 'less'} than its share",
@@ -260,6 +262,31 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
                                                       r.turn_position),
                                     search_name=search))
     return rows
+
+
+def _holm_by_table(seats: pd.DataFrame, turns: pd.DataFrame) -> dict:
+    """(game, players, "seat" | "position", k) -> Holm-adjusted p-value of that seat's
+    (turn position's) scripted win rate against the table's mean, adjusted over every
+    seat and position of its table: with P seats and P positions compared at once, one
+    interval in 2P missing the mean is what chance alone gives."""
+    from experiments.stats import binom_two_sided_p, holm
+
+    tests = {}
+    for df, what, col in ((seats, "seat", "seat"), (turns, "position", "turn_position")):
+        if df.empty:
+            continue
+        for (g, P), grp in df[df["agents"] == "scripted"].groupby(["game", "players"]):
+            ref = float(grp["win_rate"].mean())
+            for r in grp.itertuples():
+                n = int(r.games)
+                tests.setdefault((g, P), []).append(
+                    ((g, P, what, int(getattr(r, col))),
+                     binom_two_sided_p(r.win_rate * n, n, min(max(ref, 1e-9), 1 - 1e-9))))
+    out = {}
+    for group in tests.values():
+        for (key, _), p in zip(group, holm([p for _, p in group])):
+            out[key] = p
+    return out
 
 
 def _seat_content(game: str) -> bool:
