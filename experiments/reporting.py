@@ -268,10 +268,15 @@ def assumptions_label(game: str, sens: dict, direct: bool = True) -> str:
     if df is None or df.empty:
         return "not swept"
     flips = df[df["flips"].astype(bool)] if "flips" in df else df.iloc[0:0]
+    from experiments.studies.sensitivity import inert_paths
+
+    dead = inert_paths(df)
+    live = df["path"].nunique() - len(dead) if "path" in df else len(df)
     if len(flips):
         verdict = "flipped by " + ", ".join(f"{r.path}={r.value}" for r in flips.itertuples())
     else:
-        verdict = f"none of {len(df)} swept values flips it"
+        verdict = f"none of {live} swept values flips it" + (
+            f" ({len(dead)} inert left out)" if dead else "")
     if direct:
         return verdict
     return f"not re-measured under the sweep (the {game} sweep's headline: {verdict})"

@@ -214,3 +214,15 @@ def test_short_table_labels_and_order():
     assert court["agents"] == "no: best 0.240" and court["assumptions"] == "flipped by 2"
     assert court["value"] == "0.360 [0.340, 0.380]" and court["games"] == "2,000"
     assert t.iloc[1]["assumptions"] == "holds (40 swept)"
+
+
+def test_inert_values_leave_the_sweep_counts():
+    """#34: a swept value none of whose sides changed any game's result is inert: it is
+    listed, and the "none of N" count holds only the values that could have flipped it."""
+    from experiments.studies.sensitivity import inert_paths
+
+    df = pd.DataFrame({"path": ["a", "a", "b", "c", "c"], "value": [1, 2, 3, 4, 5],
+                       "flips": [False] * 5, "inert": [True, True, False, True, False]})
+    assert inert_paths(df) == ["a"]  # c moved a game on one side: not inert
+    assert assumptions_label("court", {"court": df}) == \
+        "none of 2 swept values flips it (1 inert left out)"

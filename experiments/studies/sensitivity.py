@@ -166,6 +166,14 @@ def _add(st: Study, game: str, h: dict, n: int, stream: int, labels: dict, sets=
                labels={**labels, "setup": setup or ""})
 
 
+def inert_paths(df: pd.DataFrame) -> list[str]:
+    """Swept paths none of whose sides changed the result of any game (sorted)."""
+    if df.empty or "inert" not in df:
+        return []
+    dead = df.groupby("path")["inert"].all()
+    return sorted(dead[dead].index)
+
+
 def _headline_finding(game: str, h: dict, cell, s, y: pd.Series, concl: str) -> dict:
     """The baseline's conclusion as a finding (the one finding per game whose
     ``assumptions`` label the sweep measures directly)."""
@@ -314,9 +322,12 @@ def analyse(study: Study, out) -> list[Section]:
             pe = paired_effect(x, y)
             lo, hi = pe["ci_low"], pe["ci_high"]
             concl = _conclusion(game, summarize(out, c) if bs is not None else None, x, h)
+            # inert here: not one of the games changed its result (NaN, unresolved, equal)
+            same = x.reindex(y.index)
+            inert = bool(((same == y) | (same.isna() & y.isna())).all())
             rows.append({"path": c.labels["path"], "side": c.labels["role"],
                          "value": c.labels["value"], "baseline_value": c.labels["baseline_value"],
-                         **pe, "conclusion": concl,
+                         **pe, "conclusion": concl, "inert": inert,
                          # a flip must be more than chance: the paired interval excludes 0
                          "flips": concl != base_concl and bool(lo > 0 or hi < 0),
                          "changed_within_chance": concl != base_concl and not (lo > 0 or hi < 0),
@@ -342,10 +353,15 @@ def analyse(study: Study, out) -> list[Section]:
                     f"{r.path}={r.value} ({r.side}): {r.effect:+.3f} [{r.ci_low:+.3f}, "
                     f"{r.ci_high:+.3f}]{' FLIPS' if r.flips else ''}"
                     for r in ranked.itertuples()) + ".")
+            dead = inert_paths(df)
+            if dead:
+                sec.text.append(f"Inert here ({len(dead)}): no side changed the result of any "
+                                f"of the {len(y)} games, so they leave the counts: "
+                                + ", ".join(dead) + ".")
             moved = df[df["significant"]]["path"].nunique()
             sec.text.append(f"How much of this headline rests on assumed values: {moved} of "
-                            f"{df['path'].nunique()} swept assumed values move it beyond chance "
-                            "on their own.")
+                            f"{df['path'].nunique() - len(dead)} swept assumed values (inert "
+                            "ones left out) move it beyond chance on their own.")
             top = (df.assign(mag=df["effect"].abs()).groupby("path")["mag"].max()
                    .sort_values(ascending=False).head(15).index.tolist())
             fig, ax = plt.subplots(figsize=(7, 0.35 * len(top) + 1.5))
