@@ -205,7 +205,8 @@ def write_index(rootp: Path, names: list, page: dict, pending=(), look=None) -> 
         write_atomic(rootp / "report" / "findings.csv", lambda t: fdf.to_csv(t, index=False))
     short = short_table(fdf)
     html = template("index.html.j2").render(
-        title="darkbalance balance report", profile=page["profile"], seed=page["seed"],
+        title="darkbalance balance report", body_class="index", profile=page["profile"],
+        seed=page["seed"],
         wall=f"{wall:.0f}", studies=studies, assumptions=assum, verdicts=verdicts,
         figures=_key_figures(src, verdicts, "../" + (f"{FIRST_LOOK}/" if look else "")),
         pending=list(pending),
@@ -234,7 +235,7 @@ def _no_effect_games(root: Path) -> dict:
     if not p.exists():
         return {}
     df = pd.read_csv(p)
-    t = df[(df["agents"] == "scripted") & (df["seat"] == 0)]
+    t = df[(df["agents"] == "scripted") & (df["seat"] == 0) & (df["players"] > 1)]
     return t.groupby("game")["games"].sum().astype(int).to_dict()
 
 

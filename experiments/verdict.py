@@ -140,13 +140,16 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
         rows = [r for _, r in rows.iterrows()]
         calib = bool(registry.part(g, "CALIBRATION"))
         if not rows:
+            # "no effect" rests on the scripted tables alone: the strong player's tables
+            # are too small to confirm an absence, so it depends on the players
             n = (no_effect_games or {}).get(g, 0)
             out.append({"game": g, "title": title, "calibration": calib,
-                        "status": "not enough games" if n == 0 else "confirmed",
-                        "sentence": f"{title}: no seat, turn-position or other effect "
-                                    "beyond chance" + (f" in {n:,} scripted games"
-                                                      if n else " (no study measured it)"),
-                        "settle": "nothing: no finding to settle" if n else "run the report",
+                        "status": "depends on the players" if n else "not enough games",
+                        "sentence": "No seat, turn-position or other effect beyond chance"
+                                    + (f" in {n:,} scripted games." if n else
+                                       " (no study has measured it yet)."),
+                        "settle": "strong play on enough games to confirm the absence" if n
+                                  else "run the report's studies",
                         "extremes": [], "counts": {}})
             continue
         stat = [finding_status(r) for r in rows]

@@ -195,8 +195,8 @@ def test_verdicts_one_per_game_seed_games_first_from_the_findings():
     assert len(dl["extremes"]) == 1 and "huldra is the strongest" in dl["extremes"][0]
     assert "Other findings: 1 confirmed." in dl["sentence"]
     # no finding: says so, and on how many games (or that nothing measured it)
-    assert "no seat, turn-position or other effect" in c4["sentence"] and "6,000" in \
-        c4["sentence"] and c4["calibration"]
+    assert "No seat, turn-position or other effect" in c4["sentence"] and "6,000" in \
+        c4["sentence"] and c4["calibration"] and c4["status"] == "depends on the players"
     assert fr["status"] == "not enough games"
 
 
