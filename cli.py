@@ -271,6 +271,7 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, g
     """
     from experiments.api import check_games, check_int, check_threads
     from experiments.io import check_output, write_table
+    from experiments.progress import progress_bar
     from experiments.replay import decisions as count
     from experiments.seating import first_line, seating
 
@@ -280,7 +281,8 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, g
     if out:
         check_output(out)
     p = _plan(game, players, agents, setup, no_rotate, game_opts, rules_file, sets)
-    df = count(p, n_games, seed, threads)
+    with progress_bar(n_games) as bar:
+        df = count(p, n_games, seed, threads, progress=bar.update)
     st = seating(p)
     click.echo(first_line(st))
     show = df[df["decisions"] > 0]
@@ -327,6 +329,7 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, ga
     from experiments.compare import compare as run_compare, compare_html, format_compare
     from experiments.io import check_output, write_table
     from experiments.options import game_options
+    from experiments.progress import progress_bar
 
     n_games = check_games(n_games, "--games", 2)  # a paired interval needs two games
     seed = check_int("--seed", seed, 0)
@@ -345,8 +348,9 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, ga
     for line in plan(game, agents, players, setup, rules_file, sets).resolved \
             + option_notes(game, **game_opts):
         click.echo(line)
-    df = run_compare(game, list(variants), agents, players, setup, rules_file, sets, n_games,
-                     seed, precision, threads=threads)
+    with progress_bar(n_games * (1 + len(variants))) as bar:  # baseline and each change
+        df = run_compare(game, list(variants), agents, players, setup, rules_file, sets,
+                         n_games, seed, precision, threads=threads, progress=bar.update)
     click.echo(format_compare(df))
     from experiments.compare import provenance
 

@@ -78,7 +78,7 @@ def _per_game(p, raw) -> dict[str, np.ndarray]:
 
 def compare(game: str, variants, agents="random", players=None, setup=None, rules=None,
             sets=(), games: int = 2000, seed: int = 0, precision: float = 0.0,
-            block: int = 1000, threads=None) -> pd.DataFrame:
+            block: int = 1000, threads=None, progress=None) -> pd.DataFrame:
     """Play a baseline and each variant on common random numbers; return the differences.
 
     Parameters
@@ -94,6 +94,9 @@ def compare(game: str, variants, agents="random", players=None, setup=None, rule
         (win rates, end-reason shares: the metrics in [0, 1]) has a 95% half-width of at
         most ``precision``; counts (scores, length, decisions) have other units and do
         not stop the run.
+    progress : callable, optional
+        Called with the games each run finishes (baseline and variants together:
+        ``games * (1 + len(variants))`` in all when the run is not stopped early).
 
     Returns
     -------
@@ -126,7 +129,8 @@ def compare(game: str, variants, agents="random", players=None, setup=None, rule
     while done < games:
         n = min(step, games - done)
         for key, p in [("baseline", base)] + list(zip(names, plans)):
-            raw = run_plan(p, n, seed, first_index=done, threads=threads, count_kinds=True)
+            raw = run_plan(p, n, seed, first_index=done, threads=threads, count_kinds=True,
+                           progress=progress)
             for m, x in _per_game(p, raw).items():
                 cols.setdefault(key, {}).setdefault(m, []).append(x)
         done += n

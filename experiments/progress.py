@@ -51,6 +51,12 @@ class PlainProgress:
     def close(self) -> None:
         pass
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
 
 def progress_bar(total: int, desc: str = "", unit: str = "game", delay: float = 1.5):
     """A progress object with ``update(n)`` and ``close()`` suited to where stderr goes."""
