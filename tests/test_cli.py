@@ -193,3 +193,22 @@ def test_interrupted_simulate_keeps_finished_games(tmp_path, sig):
     full = simulate("connect4", "mcts:iters=100,random", games=n, seed=4)
     cols = ["game_index", "agent_0", "return_0", "return_1", "length", "winner"]
     pd.testing.assert_frame_equal(df[cols], full[cols])
+
+
+def test_seat_table_names_clans_and_who_moved_first():
+    """With clans and a first player drawn per game, the seat table carries both."""
+    from experiments.seating import Seating
+    from experiments.summary import seat_table, summary_text
+
+    df = pd.DataFrame({"game": "g", "version": 1, "setup": "s", "players": 2, "seed": 0,
+                       "agent_0": ["a", "b", "a"], "agent_1": ["b", "a", "b"],
+                       "return_0": [1.0, 0.0, 1.0], "return_1": [0.0, 1.0, 0.0],
+                       "score_0": 0, "score_1": 0, "winner": [0, 1, 0], "length": 9,
+                       "truncated": False, "first_player": [1, 1, 0]})
+    st = Seating(("wibo", "murg"), None, "drawn", "first_player")
+    t = seat_table(df, st)
+    assert list(t.columns[:4]) == ["seat", "agent", "clan", "moved first"]
+    assert t["agent"].tolist() == ["a 2 / b 1", "a 1 / b 2"]
+    assert t["clan"].tolist() == ["wibo", "murg"] and t["moved first"].tolist() == [1, 2]
+    assert "first to move: drawn per game (rule: drawn); seat 0 in 1 games, seat 1 in 2 games" \
+        in summary_text(df, st)
