@@ -84,6 +84,7 @@ def OPTION_NOTES(clans=None, first=None) -> list:
     seated = _pair(setup_for_clans(*parts))
     if given == seated:
         return []
-    return [f"--clans {clans}: seat 0 is {seated[0]} and seat 1 is {seated[1]} (setup "
+    line = (f"--clans {clans}: seat 0 is {seated[0]} and seat 1 is {seated[1]} (setup "
             f"{'-'.join(seated)}: the setups seat the clans in the Clan Starting Order); "
-            f"--first picks the clan that moves first"]
+            "--first picks the clan that moves first")
+    return [line]
