@@ -17,7 +17,7 @@ class PlainProgress:
     at least every ``every`` seconds between (``clock``: seconds, for tests)."""
 
     def __init__(self, total: int, desc: str = "", unit: str = "game", file=None,
-                 delay: float = 1.5, every: float = 5.0, clock=time.perf_counter):
+                 delay: float = 1.5, every: float = 8.0, clock=time.perf_counter):
         self.total = max(int(total), 0)
         self.desc = desc
         self.unit = unit

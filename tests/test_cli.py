@@ -212,3 +212,23 @@ def test_seat_table_names_clans_and_who_moved_first():
     assert t["clan"].tolist() == ["wibo", "murg"] and t["moved first"].tolist() == [1, 2]
     assert "first to move: drawn per game (rule: drawn); seat 0 in 1 games, seat 1 in 2 games" \
         in summary_text(df, st)
+
+
+@pytest.mark.parametrize("game", ["tictactoe", "connect4", "court", "darkleaf", "darkness",
+                                  "humanity", "frontier"])
+def test_every_game_says_who_moves_first(game):
+    """Every game's seating is complete: a first seat in range, or a per-game column that
+    holds it; clans, where given, one per seat (plans only: nothing is compiled)."""
+    from experiments.api import plan
+    from experiments.seating import seating
+    from simcore.spec import get_spec
+
+    spec = get_spec(game)
+    for players in sorted({spec.players[0], spec.players[1]}):
+        st = seating(plan(game, "random", players))
+        assert st.rule
+        if st.first is None:
+            assert st.column in spec.info_columns
+        else:
+            assert 0 <= st.first < players
+        assert st.clans is None or len(st.clans) == players
