@@ -163,6 +163,9 @@ class Interrupted(KeyboardInterrupt):
         super().__init__(f"interrupted after {done:,} of {games:,} games")
         self.done, self.games, self.raw = done, games, raw
 
+    def __reduce__(self):  # crosses process boundaries (loky, dask) like any exception
+        return (Interrupted, (self.done, self.games, self.raw))
+
 
 def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int = 0,
              threads: int | None = None, progress=None, check: bool = False,
