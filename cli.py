@@ -119,11 +119,12 @@ def play_options(f=None, *, variant_alias: bool = True):
 
 def _plan(game, players, agents, setup, no_rotate, game_opts, rules_file, sets):
     from experiments.api import plan
-    from experiments.options import game_options
+    from experiments.options import game_options, option_notes
 
     setup, sets = game_options(game, setup, sets, **game_opts)
     p = plan(game, agents, players, setup, rules_file, sets, rotate=not no_rotate)
-    for line in p.resolved:  # output says who played, not only the shorthand given
+    # output says who played, not only the shorthand given
+    for line in p.resolved + option_notes(game, **game_opts):
         click.echo(line)
     return p
 
@@ -143,7 +144,10 @@ def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotat
     Example: darkbalance simulate court --players 4 --agents scripted --games 10000
     """
     from experiments.api import check_games, check_int, check_threads, run_plan, to_frame
-    from experiments.io import check_output, write_table
+    from experiments.batch import Interrupted
+    from experiments.io import check_output
+    from experiments.progress import progress_bar, sigterm_as_interrupt
+    from experiments.seating import metadata, seating, with_seats
     from experiments.summary import summary_text
 
     n_games = check_games(n_games, "--games")
@@ -156,26 +160,58 @@ def simulate(game, players, agents, n_games, seed, threads, setup, out, no_rotat
         from simcore import dispatch
 
         dispatch.notice = None
-    bar = None
-    if not quiet:
-        from experiments.progress import progress_bar
-
-        bar = progress_bar(n_games)
+    st = seating(p)
+    bar = None if quiet else progress_bar(n_games)
     try:
-        raw = run_plan(p, n_games, seed, threads=threads,
-                       progress=None if bar is None else bar.update)
+        with sigterm_as_interrupt():  # a killed run ends as Ctrl-C does
+            raw = run_plan(p, n_games, seed, threads=threads,
+                           progress=None if bar is None else bar.update)
+    except Interrupted as stop:
+        if bar is not None:
+            bar.close()
+        click.echo(f"interrupted after {stop.done:,} of {n_games:,} games", err=True)
+        if out:
+            _write_games(with_seats(to_frame(p, stop.raw, seed), p, st), out,
+                         metadata(p, st, games=stop.done, games_planned=n_games,
+                                  partial="true"), partial=True)
+        return 130
     finally:
         if bar is not None:
             bar.close()
     df = to_frame(p, raw, seed)
-    click.echo(summary_text(df))
+    click.echo(summary_text(df, st))
     assumed = p.rules.assumed()
     if assumed:
         click.echo(f"Rests on {len(assumed)} assumed rules values "
                    f"(`darkbalance rules {p.spec.name} --assumed`).")
     if out:
-        write_table(df, out)
-        click.echo(f"wrote {len(df)} rows to {out}")
+        meta = metadata(p, st, games=len(df), games_planned=n_games, partial="false")
+        return _write_games(with_seats(df, p, st), out, meta)
+
+
+def _write_games(df, out, meta, partial: bool = False) -> int:
+    """Write simulate's games atomically and say so; a partial run says it holds only the
+    finished games, and an interrupted write says nothing was written."""
+    from experiments.io import write_table
+    from experiments.progress import sigterm_as_interrupt
+
+    if partial and not len(df):
+        click.echo(f"nothing written to {out}: no game had finished", err=True)
+        return 130
+    try:
+        with sigterm_as_interrupt():
+            write_table(df, out, meta)
+    except KeyboardInterrupt:
+        click.echo(f"interrupted while writing: nothing written to {out} (an old file there "
+                   "is unchanged)", err=True)
+        return 130
+    if partial:
+        click.echo(f"wrote {len(df)} rows to {out}: a partial run, the {len(df):,} games "
+                   f"finished of {int(meta['games_planned']):,} (game_index 0..{len(df) - 1})",
+                   err=True)
+        return 130
+    click.echo(f"wrote {len(df)} rows to {out}")
+    return 0
 
 
 @main.command()
@@ -235,7 +271,9 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, g
     """
     from experiments.api import check_games, check_int, check_threads
     from experiments.io import check_output, write_table
+    from experiments.progress import progress_bar
     from experiments.replay import decisions as count
+    from experiments.seating import first_line, seating
 
     n_games = check_games(n_games, "--games", 1)  # a table of no games says nothing
     seed = check_int("--seed", seed, 0)
@@ -243,13 +281,18 @@ def decisions(game, players, agents, n_games, seed, threads, setup, no_rotate, g
     if out:
         check_output(out)
     p = _plan(game, players, agents, setup, no_rotate, game_opts, rules_file, sets)
-    df = count(p, n_games, seed, threads)
+    with progress_bar(n_games) as bar:
+        df = count(p, n_games, seed, threads, progress=bar.update)
+    st = seating(p)
+    click.echo(first_line(st))
     show = df[df["decisions"] > 0]
     for r in show.itertuples(index=False):
-        click.echo(f"{r.agent:<28} seat {r.seat} {r.kind:<24} {r.decisions:>9,} "
+        seat = f"seat {r.seat}" + (f" {r.clan:<8}" if st.clans else "")
+        click.echo(f"{r.agent:<28} {seat} {r.kind:<24} {r.decisions:>9,} "
                    f"({100 * r.share:5.1f}%)  in {r.games_with:>6,}/{r.games:,} games; "
                    f"return with {r.return_with:.3f} [{r.return_with_lo:.3f}, "
-                   f"{r.return_with_hi:.3f}] vs without {r.return_without:.3f}")
+                   f"{r.return_with_hi:.3f}] vs without {r.return_without:.3f}"
+                   + (f"; moved first in {r.moved_first:,}" if st.first is None else ""))
     if out:
         write_table(df, out)
         click.echo(f"wrote {len(df)} rows to {out}")
@@ -286,6 +329,7 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, ga
     from experiments.compare import compare as run_compare, compare_html, format_compare
     from experiments.io import check_output, write_table
     from experiments.options import game_options
+    from experiments.progress import progress_bar
 
     n_games = check_games(n_games, "--games", 2)  # a paired interval needs two games
     seed = check_int("--seed", seed, 0)
@@ -299,11 +343,14 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, ga
         check_output(Path(html_out).with_suffix(".png"), (".png",))
     setup, sets = game_options(game, setup, sets, **game_opts)
     from experiments.api import plan
+    from experiments.options import option_notes
 
-    for line in plan(game, agents, players, setup, rules_file, sets).resolved:
+    for line in plan(game, agents, players, setup, rules_file, sets).resolved \
+            + option_notes(game, **game_opts):
         click.echo(line)
-    df = run_compare(game, list(variants), agents, players, setup, rules_file, sets, n_games,
-                     seed, precision, threads=threads)
+    with progress_bar(n_games * (1 + len(variants))) as bar:  # baseline and each change
+        df = run_compare(game, list(variants), agents, players, setup, rules_file, sets,
+                         n_games, seed, precision, threads=threads, progress=bar.update)
     click.echo(format_compare(df))
     from experiments.compare import provenance
 

@@ -154,13 +154,34 @@ def resolutions(given, specs) -> list[str]:
     return out
 
 
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (or SIGTERM turned into it) stopped :func:`run_plan` between blocks: ``raw``
+    holds the ``done`` games finished before it (the first ``done`` game indices, whole),
+    ``games`` the games asked for."""
+
+    def __init__(self, done: int, games: int, raw: dict):
+        super().__init__(f"interrupted after {done:,} of {games:,} games")
+        self.done, self.games, self.raw = done, games, raw
+
+    def __reduce__(self):  # crosses process boundaries (loky, dask) like any exception
+        return (Interrupted, (self.done, self.games, self.raw))
+
+
 def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int = 0,
              threads: int | None = None, progress=None, check: bool = False,
              record: bool = False, count_kinds: bool = False,
-             arena: str = "auto") -> dict[str, np.ndarray]:
+             arena: str = "auto", block: int | None = None,
+             target_s: float | None = None) -> dict[str, np.ndarray]:
     """Play games ``first_index .. first_index+games-1`` of a plan; return raw arrays.
 
-    ``progress`` is called with the number of games finished after each block.
+    The games are played in blocks (one compiled call each) so ``progress`` moves:
+    ``progress`` is called with the number of games finished after each block.  Each block
+    is sized from the rate measured on the last one to take about ``target_s`` seconds
+    (default 2 s with a search player, 0.5 s without; a search block holds at least one
+    game per thread); ``block`` fixes the size instead.  Results do not depend on the
+    blocks: every game's streams come from (seed, cell, game index) alone.  Ctrl-C stops
+    the run after the block in flight and raises :class:`Interrupted` with the games
+    finished before it.
     ``check`` runs the arena in conformance mode: ``raw["check"]`` holds each game's
     first contract violation as (code, step), see experiments.arena.CHECK_CODES.
     ``record`` adds ``raw["trace"]`` (games, max_game_length): every action taken, -1
@@ -199,8 +220,13 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
         extra[name] = out[name] if flag else np.zeros((1,) + (1,) * len(shape), dtype)
     agents = np.stack([a.row for a in p.agents])
     chunk = 1 if p.has_mcts else max(1, min(256, games // (8 * nthreads) or 1))
-    # blocks: a few hundred ms each so progress moves, sized from measured speed
-    block = 64 if p.has_mcts else 4096
+    fixed = block is not None
+    if fixed:
+        block = check_int("block", block, 1)
+    # a search game can take seconds: start with one game per thread and grow from there
+    lo = nthreads if p.has_mcts else 1
+    block = block if fixed else (lo if p.has_mcts else 4096)
+    target_s = (2.0 if p.has_mcts else 0.5) if target_s is None else float(target_s)
     def args(done, n):
         sl = slice(done, done + n)
         return (p.params, np.uint64(seed), np.uint64(cell),
@@ -213,19 +239,30 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
 
     key = arena_key(p, arena, lambda k: dispatch.available(play_games, k, *args(0, 1)))
     done = 0
-    while done < games:
-        n = min(block, games - done)
-        t0 = time.perf_counter()
-        dispatch.call(play_games, key, *args(done, n))
-        dt = time.perf_counter() - t0
-        done += n
-        if progress is not None:
-            progress(n)
-        if dt < 0.25:
-            block = min(block * 2, 1 << 20)
-        elif dt > 1.0 and block > 1:
-            block = max(1, block // 2)
+    try:
+        while done < games:
+            n = min(block, games - done)
+            t0 = time.perf_counter()
+            dispatch.call(play_games, key, *args(done, n))
+            dt = time.perf_counter() - t0
+            done += n
+            if progress is not None:
+                progress(n)
+            if not fixed:
+                block = next_block(n, dt, target_s, lo)
+    except KeyboardInterrupt:
+        # a signal waits until the compiled call returns, so games [0, done) are whole
+        raise Interrupted(done, games, {k: v[:done] for k, v in out.items()}) from None
     return out
+
+
+def next_block(n: int, dt: float, target_s: float, lo: int = 1) -> int:
+    """Games for the next block after ``n`` took ``dt`` s: about ``target_s`` s at the
+    measured rate, a multiple of ``lo`` (the threads, for search) and at most 16 times the
+    last block (the first one's time may include compiling)."""
+    want = n * target_s / dt if dt > 0 else n * 16
+    want = int(min(want, n * 16, 1 << 20))
+    return max(lo, want // lo * lo)
 
 
 def to_frame(p: Plan, raw: dict, seed: int, first_index: int = 0) -> pd.DataFrame:

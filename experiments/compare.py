@@ -15,6 +15,7 @@ import numpy as np
 import pandas as pd
 
 from experiments.batch import check_games, plan, run_plan
+from experiments.seating import seats_text
 from experiments.stats import paired_difference
 from simcore.spec import BadInput
 
@@ -77,7 +78,7 @@ def _per_game(p, raw) -> dict[str, np.ndarray]:
 
 def compare(game: str, variants, agents="random", players=None, setup=None, rules=None,
             sets=(), games: int = 2000, seed: int = 0, precision: float = 0.0,
-            block: int = 1000, threads=None) -> pd.DataFrame:
+            block: int = 1000, threads=None, progress=None) -> pd.DataFrame:
     """Play a baseline and each variant on common random numbers; return the differences.
 
     Parameters
@@ -93,6 +94,9 @@ def compare(game: str, variants, agents="random", players=None, setup=None, rule
         (win rates, end-reason shares: the metrics in [0, 1]) has a 95% half-width of at
         most ``precision``; counts (scores, length, decisions) have other units and do
         not stop the run.
+    progress : callable, optional
+        Called with the games each run finishes (baseline and variants together:
+        ``games * (1 + len(variants))`` in all when the run is not stopped early).
 
     Returns
     -------
@@ -125,13 +129,18 @@ def compare(game: str, variants, agents="random", players=None, setup=None, rule
     while done < games:
         n = min(step, games - done)
         for key, p in [("baseline", base)] + list(zip(names, plans)):
-            raw = run_plan(p, n, seed, first_index=done, threads=threads, count_kinds=True)
+            raw = run_plan(p, n, seed, first_index=done, threads=threads, count_kinds=True,
+                           progress=progress)
             for m, x in _per_game(p, raw).items():
                 cols.setdefault(key, {}).setdefault(m, []).append(x)
         done += n
         if precision > 0 and _widest(cols, names) <= precision:
             break
-    return _table(cols, names, done)
+    out = _table(cols, names, done)
+    # who played each run (a change may move the first seat): provenance writes it
+    out.attrs["seats"] = {"baseline": seats_text(base),
+                          **{n: seats_text(p) for n, p in zip(names, plans)}}
+    return out
 
 
 def _joined(cols, key):
@@ -172,8 +181,11 @@ def _table(cols, names, games) -> pd.DataFrame:
 
 def format_compare(df: pd.DataFrame) -> str:
     """The terminal table: one line per metric, differences with 95% intervals."""
-    lines = []
+    seats = df.attrs.get("seats", {})
+    lines = [f"baseline: {seats['baseline']}"] if "baseline" in seats else []
     for v, grp in df.groupby("variant", sort=False):
+        if seats.get(v, seats.get("baseline")) != seats.get("baseline"):
+            lines.append(f"{v}: {seats[v]}")
         lines.append(f"{v} - baseline (paired over {int(grp['games'].max()):,} games, "
                      "normal 95% intervals):")
         for r in grp.itertuples():
@@ -208,6 +220,10 @@ def provenance(df: pd.DataFrame, game: str, variants, agents, seed: int) -> pd.D
     out.insert(0, "game", game)
     out.insert(2, "change", out["variant"].map(changes))
     out["agents"] = agents if isinstance(agents, str) else ",".join(agents)
+    seats = df.attrs.get("seats", {})
+    if seats:  # each seat's agent(s) and clan, and who moves first, in each run
+        out["seats"] = out["variant"].map(seats)
+        out["baseline_seats"] = seats["baseline"]
     out["seed"] = seed
     out["commit"] = commit()
     return out
@@ -259,5 +275,12 @@ def _provenance_html(df: pd.DataFrame) -> str:
     items = "".join(f"<li><b>{html.escape(str(v))}</b>: {html.escape(str(c))}</li>"
                     for v, c in df[["variant", "change"]].drop_duplicates().itertuples(
                         index=False))
+    seats = ""
+    if "seats" in df:
+        runs = {"baseline": first["baseline_seats"],
+                **dict(df[["variant", "seats"]].drop_duplicates().itertuples(index=False))}
+        seats = "<p>Who played:</p><ul>" + "".join(
+            f"<li><b>{html.escape(str(k))}</b>: {html.escape(str(v))}</li>"
+            for k, v in runs.items()) + "</ul>"
     return (f"<ul>{items}</ul><p>agents {html.escape(str(first['agents']))}, seed "
-            f"{first['seed']}, commit {html.escape(str(first['commit']))}</p>")
+            f"{first['seed']}, commit {html.escape(str(first['commit']))}</p>" + seats)

@@ -68,12 +68,34 @@ def write_atomic(path: str | Path, write) -> None:
         raise
 
 
-def write_table(df, path: str | Path) -> None:
+def _parquet(df, path, meta: dict[str, str]) -> None:
+    """``df`` to Parquet with ``meta`` in the file's key/value metadata (``darkbalance.*``)."""
+    import pyarrow as pa
+    import pyarrow.parquet as pq
+
+    t = pa.Table.from_pandas(df, preserve_index=False)
+    keys = {f"darkbalance.{k}".encode(): str(v).encode() for k, v in meta.items()}
+    pq.write_table(t.replace_schema_metadata({**(t.schema.metadata or {}), **keys}), path)
+
+
+def read_meta(path: str | Path) -> dict[str, str]:
+    """The ``darkbalance.*`` metadata of a Parquet file written by :func:`write_table`."""
+    import pyarrow.parquet as pq
+
+    raw = pq.read_schema(path).metadata or {}
+    return {k.decode()[len("darkbalance."):]: v.decode() for k, v in raw.items()
+            if k.startswith(b"darkbalance.")}
+
+
+def write_table(df, path: str | Path, meta: dict | None = None) -> None:
     """Write a DataFrame as Parquet or CSV (by suffix), atomically; a failed write (a full
-    disk) is one BadInput line and leaves any old file intact."""
+    disk) is one BadInput line and leaves any old file intact.  ``meta`` (str -> str) goes
+    into a Parquet file's metadata as ``darkbalance.<key>`` (a CSV file has none)."""
     p = check_output(path)
     try:
-        if p.suffix.lower() == ".parquet":
+        if p.suffix.lower() == ".parquet" and meta:
+            write_atomic(p, lambda t: _parquet(df, t, meta))
+        elif p.suffix.lower() == ".parquet":
             write_atomic(p, lambda t: df.to_parquet(t, index=False))
         else:
             write_atomic(p, lambda t: df.to_csv(t, index=False))

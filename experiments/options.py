@@ -41,3 +41,14 @@ def game_options(game: str, setup: str | None, sets: tuple, **values) -> tuple[s
     if not own:
         return setup, tuple(sets)
     return registry.profile(name).fold_options(setup, tuple(sets), **own)
+
+
+def option_notes(game: str, **values) -> list[str]:
+    """Lines saying how game ``game``'s own options in ``values`` were read (e.g. the seats
+    the clans of ``--clans`` got); the other games' options are left out."""
+    name = get_spec(game).name
+    own = {registry.option_dest(flags): values.get(registry.option_dest(flags))
+           for owner, flags, _ in registry.cli_options() if owner == name}
+    if not any(own.values()):
+        return []
+    return registry.option_notes(name, **own)

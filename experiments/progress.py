@@ -1,20 +1,23 @@
-"""Progress for long runs: a tqdm bar on a terminal, plain lines every ~10% elsewhere.
+"""Progress for long runs: a tqdm bar on a terminal, plain lines elsewhere.
 
 In CI logs and files a carriage-return bar becomes hundreds of updates on one line;
 there a line such as ``winrates: 40% (124,000/310,036 games, 5,210 games/s, ETA 36 s)``
-is printed each time another tenth is done.
+is printed each time another tenth is done, and at least every ``every`` seconds while
+games keep finishing (a slow search run: a tenth can take minutes).
 """
 from __future__ import annotations
 
 import sys
 import time
+from contextlib import contextmanager
 
 
 class PlainProgress:
-    """tqdm's ``update``/``close`` interface, printing a line per tenth of the total."""
+    """tqdm's ``update``/``close`` interface, printing a line per tenth of the total and
+    at least every ``every`` seconds between (``clock``: seconds, for tests)."""
 
     def __init__(self, total: int, desc: str = "", unit: str = "game", file=None,
-                 delay: float = 1.5):
+                 delay: float = 1.5, every: float = 8.0, clock=time.perf_counter):
         self.total = max(int(total), 0)
         self.desc = desc
         self.unit = unit
@@ -22,24 +25,37 @@ class PlainProgress:
         self.delay = delay  # a run shorter than this prints nothing
         self.n = 0
         self._next = 1
-        self._t0 = time.perf_counter()
+        self.every = every
+        self._clock = clock
+        self._t0 = self._last = clock()
 
     def update(self, n: int = 1) -> None:
         self.n += int(n)
         if self.total <= 0:
             return
         tenth = self.n * 10 // self.total
-        dt = time.perf_counter() - self._t0
-        if tenth >= self._next and dt >= self.delay:
-            self._next = tenth + 1
+        now = self._clock()
+        dt = now - self._t0
+        due = tenth >= self._next or now - self._last >= self.every
+        if due and dt >= self.delay:
+            self._next = max(self._next, tenth + 1)
+            self._last = now
             rate = self.n / dt if dt > 0 else 0.0
             eta = (self.total - self.n) / rate if rate > 0 else 0.0
             head = f"{self.desc}: " if self.desc else ""
-            print(f"{head}{min(tenth, 10) * 10}% ({self.n:,}/{self.total:,} {self.unit}s, "
-                  f"{rate:,.0f} {self.unit}s/s, ETA {eta:,.0f} s)", file=self.file, flush=True)
+            fmt = ",.0f" if rate >= 10 else ",.2f"  # a search run: a few games a second
+            print(f"{head}{min(self.n * 100 // self.total, 100)}% ({self.n:,}/{self.total:,} "
+                  f"{self.unit}s, {rate:{fmt}} {self.unit}s/s, ETA {eta:,.0f} s)",
+                  file=self.file, flush=True)
 
     def close(self) -> None:
         pass
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def progress_bar(total: int, desc: str = "", unit: str = "game", delay: float = 1.5):
@@ -50,3 +66,24 @@ def progress_bar(total: int, desc: str = "", unit: str = "game", delay: float = 
         return tqdm(total=total, unit=unit, delay=delay, file=sys.stderr, desc=desc or None,
                     smoothing=0.05)
     return PlainProgress(total, desc, unit, delay=delay)
+
+
+@contextmanager
+def sigterm_as_interrupt():
+    """While inside, SIGTERM raises KeyboardInterrupt as Ctrl-C does, so a run that is
+    killed ends the same way (finished games kept, temporary files removed)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum, frame):
+        raise KeyboardInterrupt
+
+    old = signal.signal(signal.SIGTERM, handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, old)

@@ -12,6 +12,7 @@ import numpy as np
 import pandas as pd
 
 from experiments.batch import Plan, run_plan
+from experiments.seating import seating
 from experiments.stats import wilson
 from simcore.rng import new_rng
 
@@ -74,8 +75,12 @@ def replay(p: Plan, game_index: int, seed: int = 0, cell: int = 0) -> dict:
         raise RuntimeError(f"{spec.name} game {game_index}: the replay diverged from the arena")
     end_reason = int(info[1])
     win = np.flatnonzero(ret == ret.max()) if ret.max() > 0 else []
+    st = seating(p)
+    first = st.first if st.column is None else int(raw["info"][0, list(
+        spec.info_columns).index(st.column)])
     return {"game": spec.name, "version": spec.version, "seed": seed, "game_index": game_index,
-            "agents": agents, "steps": steps, "rounds": rounds,
+            "agents": agents, "clans": list(st.clans) if st.clans else None,
+            "first": first, "first_rule": st.rule, "steps": steps, "rounds": rounds,
             "end": {"length": length, "truncated": bool(raw["truncated"][0]),
                     "end_reason": spec.end_reasons[end_reason]
                     if 0 <= end_reason < len(spec.end_reasons) else str(end_reason),
@@ -85,8 +90,14 @@ def replay(p: Plan, game_index: int, seed: int = 0, cell: int = 0) -> dict:
 
 def format_replay(r: dict) -> str:
     """A readable log of :func:`replay`'s record."""
+    clans = r.get("clans") or [None] * len(r["agents"])
     lines = [f"{r['game']} v{r['version']}  seed {r['seed']}  game {r['game_index']}  "
-             + "  ".join(f"seat {s}: {a}" for s, a in enumerate(r["agents"]))]
+             + "  ".join(f"seat {s}: {a}" + (f" ({c})" if c else "")
+                         for s, (a, c) in enumerate(zip(r["agents"], clans)))]
+    if "first" in r:
+        lines.append(f"first to move: seat {r['first']}"
+                     + (f" ({clans[r['first']]})" if clans[r["first"]] else "")
+                     + f" (rule: {r['first_rule']})")
     by_round = {x["round"]: x["scores"] for x in r["rounds"]}
     cur = None
     for st in r["steps"]:
@@ -110,13 +121,16 @@ def decisions(p: Plan, games: int, seed: int = 0, threads=None, progress=None) -
     """How often each agent, by seat, takes each action kind, and whether it pays.
 
     Counted inside the compiled loop (a seats x kinds counter per game).  One row per
-    (agent, seat, kind): decisions of that kind, their share of the seat's decisions,
+    (agent, seat, kind), with the seat's clan where the game has clans and the games in
+    which the seat moved first (``moved_first``): decisions of that kind, their share of the seat's decisions,
     the share of games in which the seat took the kind at least once, and the seat's
     mean return in games with the kind vs without, each with a Wilson 95% interval
     (returns are win shares in [0, 1]).
     """
     raw = run_plan(p, games, seed, threads=threads, progress=progress, count_kinds=True)
     kinds = raw["kinds"]  # (games, seats, kinds)
+    st = seating(p)
+    fcol = list(p.spec.info_columns).index(st.column) if st.first is None else None
     rows = []
     for seat in range(p.players):
         for ai, a in enumerate(p.agents):
@@ -126,12 +140,18 @@ def decisions(p: Plan, games: int, seed: int = 0, threads=None, progress=None) -
             k = kinds[mask, seat, :]
             ret = raw["returns"][mask, seat]
             total = k.sum()
+            # games this seat moved first (all or none where the rules fix the first seat)
+            first = int((raw["info"][mask, fcol] == seat).sum()) if fcol is not None \
+                else int(mask.sum()) * (st.first == seat)
             for ki, name in enumerate(p.spec.action_kinds):
                 took = k[:, ki] > 0
-                row = {"agent": a.text, "seat": seat, "kind": name,
+                row = {"agent": a.text, "seat": seat}
+                if st.clans:
+                    row["clan"] = st.clan(seat)
+                row.update({"moved_first": first, "kind": name,
                        "games": int(mask.sum()), "decisions": int(k[:, ki].sum()),
                        "share": float(k[:, ki].sum() / total) if total else 0.0,
-                       "games_with": int(took.sum())}
+                       "games_with": int(took.sum())})
                 for tag, sel in (("with", took), ("without", ~took)):
                     n = int(sel.sum())
                     w = float(ret[sel].sum())

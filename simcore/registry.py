@@ -47,6 +47,8 @@ PROFILE_DEFAULTS = {
                             # then measure that content, so no seat finding is reported
     "KEY_FIGURE": None,     # "study/figure" shown beside the game's verdict on the report's
                             # index; None: its seat win rates (winrates/seat_winrates_GAME)
+    "SEATS": None,          # (setup, rules, players) -> who sits where and moves first
+    "OPTION_NOTES": None,   # game options -> lines saying how they were read
 }
 #: what every profile must define
 PROFILE_REQUIRED = ("BEST",)
@@ -127,6 +129,29 @@ def option_dest(flags) -> str:
     """The keyword name of an option with ``flags``."""
     long = next(f for f in flags if f.startswith("--"))
     return long[2:].replace("-", "_")
+
+
+#: who moves first where a profile does not say (the engines' fixed seat order)
+DEFAULT_FIRST_RULE = "the seat order is fixed: seat 0, then seat 1, ..."
+
+
+def seats(name: str, setup: str, rules, players: int) -> dict:
+    """Who sits where in game ``name``: ``clans`` (one label per seat: a clan or role the
+    setup gives the seat, or None when seats differ only by agent), ``first`` (the seat
+    that moves or bids first, None when each game draws it: its info column
+    ``first_player``/``first_seat`` says) and ``rule`` (the rule behind it, in words)."""
+    fn = part(name, "SEATS")
+    out = {"clans": None, "first": 0, "rule": DEFAULT_FIRST_RULE}
+    if fn is not None:
+        out.update(fn(setup, rules, players))
+    return out
+
+
+def option_notes(name: str, **values) -> list[str]:
+    """Lines saying how game ``name``'s own options were read (a clan order the setups
+    cannot keep, ...); empty when there is nothing to say."""
+    fn = part(name, "OPTION_NOTES")
+    return list(fn(**values)) if fn is not None else []
 
 
 def headline(name: str) -> dict:

@@ -112,3 +112,20 @@ def test_compare_works_for_every_game(game):
     df = compare(game, [_same_value_variant(game)], "random", players=players, games=40, seed=3)
     assert any(m.startswith("win rate") for m in df["metric"])
     assert (df["difference"] == 0).all() and (df["games"] == 40).all()
+
+
+def test_compare_files_say_who_played(tmp_path):
+    """The CSV and the page name each seat's agents and who moves first in every run."""
+    out, page = tmp_path / "d.csv", tmp_path / "d.html"
+    res = run("compare", "connect4", "-n", 20, "--agents", "scripted,random", "--change",
+              "wide: board.cols=8", "--out", out, "--html", page)
+    assert res.exit_code == 0, res.output
+    seats = ("seat 0: random / scripted (rotated); seat 1: random / scripted (rotated); "
+             "first to move: seat 0 (the seat order is fixed")
+    assert f"baseline: {seats}" in res.output
+    import pandas as pd
+
+    df = pd.read_csv(out)
+    assert df["seats"].str.startswith(seats).all()
+    assert df["baseline_seats"].str.startswith(seats).all()
+    assert "Who played:" in page.read_text()

@@ -98,3 +98,32 @@ def test_calibration_games_name_their_actions():
     kinds = [tictactoe.SPEC.action_kinds[int(tictactoe.engine.action_kind(s, p, np.int64(a)))]
              for a in (4, 0, 1)]
     assert kinds == ["centre", "corner", "edge"]
+
+
+def test_replay_and_decisions_say_who_played():
+    """The replay's header names each seat's agent and who moved first (by the rule); the
+    decisions table carries the games each seat moved first."""
+    p = plan("tictactoe", "scripted,random")
+    r = replay(p, 1, seed=2)  # game 1: the rotation seats random first
+    assert r["agents"] == ["random", "scripted"] and r["first"] == 0
+    assert r["steps"][0]["seat"] == r["first"]
+    lines = format_replay(r).splitlines()
+    assert "seat 0: random  seat 1: scripted" in lines[0]
+    assert lines[1].startswith("first to move: seat 0 (rule: the seat order is fixed")
+    df = decisions(p, 40, seed=1)
+    first = df.groupby("seat")["moved_first"].sum() / len(p.spec.action_kinds)
+    assert first[0] == 40 and first[1] == 0
+
+
+def test_first_line_counts_a_drawn_first_player():
+    """Where each game draws the first player, the line counts the games per seat."""
+    import pandas as pd
+
+    from experiments.seating import Seating, first_line
+
+    st = Seating(None, None, "drawn at random", "first_player")
+    df = pd.DataFrame({"first_player": [1, 0, 1, 2]})
+    assert first_line(st, df) == ("first to move: drawn per game (rule: drawn at random); "
+                                  "seat 0 in 1 games, seat 1 in 2 games, seat 2 in 1 games")
+    st = Seating(("wibo", "murg"), 1, "murg first", "first_seat")
+    assert first_line(st) == "first to move: seat 1 (murg) (rule: murg first)"

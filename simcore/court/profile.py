@@ -16,3 +16,10 @@ def HEADLINE(spec) -> dict:
             "metric": "free-rider win rate (4 players, mixed personas)",
             "focus": "scripted:free-rider", "clan": None, "conclusion": "best persona",
             "read": "best-agent"}
+
+
+def SEATS(setup, rules, players) -> dict:
+    """Bids and Offerings are hidden and simultaneous; seat 0 is the oldest player."""
+    return {"first": 0, "rule": "bids and Offerings are hidden and simultaneous (asked in "
+                                "seat order); seat 0 is the oldest, who resolves Fail "
+                                "effects first"}

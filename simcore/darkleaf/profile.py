@@ -59,5 +59,38 @@ def fold_options(setup, sets: tuple, clans=None, first=None) -> tuple:
         sets += (f"setup.first_swapped={0 if k == pair[0] else 1}",)
         setup = canon
     return setup, sets
+
 # the report index shows this figure beside the verdict: the clans decide more than the seats: the matchup heatmap
 KEY_FIGURE = "matchups/heatmap_scripted"
+
+
+def _pair(setup) -> tuple:
+    """The two clans of a canonical setup name, seat 0's first."""
+    return ("wibo", setup[5:]) if setup.startswith("wibo-") else tuple(setup.split("-", 1))
+
+
+def SEATS(setup, rules, players) -> dict:
+    """Seat 0 holds the setup's first-listed clan (the Clan Starting Order), which moves
+    first unless ``setup.first_swapped = 1``."""
+    a, b = _pair(setup)
+    swapped = int(rules["setup.first_swapped"])
+    rule = (f"Clan Starting Order: {a} before {b}" if not swapped else
+            f"setup.first_swapped = 1: {b} before {a}, against the Clan Starting Order")
+    return {"clans": (a, b), "first": 1 if swapped else 0, "rule": rule}
+
+
+def OPTION_NOTES(clans=None, first=None) -> list:
+    """One line when ``--clans`` was given in the other order than the setup seats them."""
+    if not clans:
+        return []
+    from simcore.darkleaf import clan_key, setup_for_clans
+
+    parts = [c.strip() for c in clans.split(",") if c.strip()]
+    given = tuple(clan_key(c) for c in parts)
+    seated = _pair(setup_for_clans(*parts))
+    if given == seated:
+        return []
+    line = (f"--clans {clans}: seat 0 is {seated[0]} and seat 1 is {seated[1]} (setup "
+            f"{'-'.join(seated)}: the setups seat the clans in the Clan Starting Order); "
+            "--first picks the clan that moves first")
+    return [line]

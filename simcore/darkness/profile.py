@@ -28,5 +28,15 @@ def fold_options(setup, sets: tuple, locations=None, random_setup=False) -> tupl
 
     locs = locations_rules_value(locations)
     return "custom", sets + ("setup.locations=[" + ",".join(str(x) for x in locs) + "]",)
+
 # the report index shows this figure beside the verdict: the solo game's difficulty by Coldharbor location
 KEY_FIGURE = "locations/location_margin_effects"
+
+
+def SEATS(setup, rules, players) -> dict:
+    """The First Player is drawn per game (``setup.first_player = random``) or seat 0."""
+    if players == 1:
+        return {"first": 0, "rule": "solo: seat 0 against the Voiceless Guild automa"}
+    if rules["setup.first_player"] == "seat-0":
+        return {"first": 0, "rule": "setup.first_player = seat-0"}
+    return {"first": None, "rule": "Prologue: the first player is drawn at random each game"}

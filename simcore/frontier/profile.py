@@ -13,5 +13,12 @@ def HEADLINE(spec) -> dict:
             "metric": "scripted win probability, standard mission", "focus": None,
             "clan": None, "conclusion": "difficulty band (<1/3 hard, <2/3 moderate, else easy)",
             "read": "band"}
+
 # the report index shows this figure beside the verdict: the solo mission's win probability by variant
 KEY_FIGURE = "setups/frontier_variants"
+
+
+def SEATS(setup, rules, players) -> dict:
+    """One seat: the Tel·lus player, against the Rival Deck the engine plays."""
+    return {"clans": ("Tel·lus",), "first": 0,
+            "rule": "solo: seat 0 is the Tel·lus player; the Rival Deck is not a seat"}
