@@ -7,7 +7,8 @@ games).
 Prints ns per call of each kernel, of the row copy that ``step``'s timing includes, and
 ``step_net``, step less the copy; ``--by-decision`` splits ``step_net`` by the decision
 kind each state asks (games whose layout has a ``DEC`` field, named by its ``D_*``
-constants where it has them: court, darkness; humanity and darkleaf print the numbers).
+constants where it has them: court, darkness; humanity and darkleaf print the numbers;
+frontier by its ``PHASE``, and the pending card or shot target as ``PEND_*``).
 Compare two commits by running this in both, interleaved: one process on this 2-core
 machine varies by about 20%.  The rows are int32 like the arena's (an int64 row compiles
 another specialization and measures something else).
@@ -100,10 +101,22 @@ def by_decision(game, params, states, actions, t_step, t_copy, t_legal, out) -> 
     (``t_legal`` filling ``out``) per decision kind under ``name + "/legal"`` (ns per
     call, share of legal time)."""
     layout = importlib.import_module(f"simcore.{game}.layout")
-    if not hasattr(layout, "DEC"):
-        raise SystemExit(f"{game}: its layout has no DEC field; --by-decision needs one")
-    names = {v: k for k, v in vars(layout).items() if k.startswith("D_") and isinstance(v, int)}
-    dec = states[:, layout.DEC]
+    # the decision a state asks: DEC, or a game's phase (PHASE, named by its PH_* constants)
+    # where a pending card or shot target (PEND_MODE, PEND_*) does not ask first
+    if hasattr(layout, "DEC"):
+        field, prefix = layout.DEC, "D_"
+    elif hasattr(layout, "PHASE"):
+        field, prefix = layout.PHASE, "PH_"
+    else:
+        raise SystemExit(f"{game}: its layout has no DEC or PHASE field; --by-decision needs one")
+    names = {v: k for k, v in vars(layout).items() if k.startswith(prefix) and isinstance(v, int)}
+    dec = states[:, field].copy()
+    if prefix == "PH_" and hasattr(layout, "PEND_MODE"):
+        pend = {v: k for k, v in vars(layout).items() if k.startswith("PEND_") and k != "PEND_MODE"
+                and isinstance(v, int) and v != 0}
+        for v, k in pend.items():  # codes above the phases for the pending targets
+            dec[states[:, layout.PEND_MODE] == v] = 100 + v
+            names[100 + v] = k
     cost, lcost = {}, {}
     for d in np.unique(dec):
         idx = np.nonzero(dec == d)[0]
