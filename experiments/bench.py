@@ -288,7 +288,9 @@ def run_bench(games=None, json_out=None, quick=False, echo=print, jobs=None) -> 
 
     def rec(game, metric, value, unit):
         recs.append({"game": game, "metric": metric, "value": float(value), "unit": unit})
-        echo(f"{game:<10} {metric:<24} {value:>14,.2f} {unit}")
+        # a value under 1 (a scripted decision's ms) keeps three significant digits
+        text = f"{value:>14,.2f}" if abs(value) >= 1 or value == 0 else f"{value:>14.3g}"
+        echo(f"{game:<10} {metric:<24} {text} {unit}")
 
     starts = _prepare_all(names, not quick, jobs, echo)
     min_time = 0.3 if quick else 2.0
