@@ -146,12 +146,16 @@ def decision_ms(name: str, agent: str, pick: list, seed: int = 0) -> float:
         return float("nan")
     params = mod.API.params()
     numba.set_num_threads(1)
-    t0 = time.perf_counter()
     decide(mod, pick[0], params, agent, rng=new_rng(1))  # compile / load
+    t0 = time.perf_counter()
     decide(mod, pick[0], params, agent, rng=new_rng(1))
     once = time.perf_counter() - t0
-    # repeats so that a state's call lasts about 20 ms (one, for a search)
-    reps = int(min(max(0.02 / max(once / 2, 1e-9), 1), 10_000)) if once < 0.01 else 1
+    reps = 1  # a search: one decision a call
+    if once < 0.01:  # a cheap agent: repeats so that a state's call lasts about 20 ms
+        t0 = time.perf_counter()
+        decide(mod, pick[0], params, agent, rng=new_rng(1), reps=64)
+        per = (time.perf_counter() - t0) / 64
+        reps = int(min(max(0.02 / max(per, 1e-9), 1), 100_000))
     times = []
     for i, st in enumerate(pick):
         t0 = time.perf_counter()
