@@ -1,8 +1,9 @@
 """`darkbalance bench`: speed figures per registered game, as records {game, metric, value, unit}.
 
 Metrics: random_games_per_s_1t / _all, random_actions_per_s_1t, mcts_sims_per_s
-(from the initial state), best_decision_ms / best_sims_per_s (agents.best in real
-positions of a scripted game), cold_compile_s (fresh numba cache, in a subprocess),
+(from the initial state), scripted_decision_ms, value_decision_ms (once a ``value`` agent
+exists), best_decision_ms / best_sims_per_s (the median decision of each agent in real
+positions of a scripted game, one thread), cold_compile_s (fresh numba cache, in a subprocess),
 warm_start_s (the CLI `simulate GAME --games 1000` with the cache warm), jit_speedup
 (the same random playouts with NUMBA_DISABLE_JIT=1, small N, in a subprocess),
 and for connect4 with open_spiel installed: peer_random_ratio and peer_mcts_ratio
@@ -97,15 +98,14 @@ def mcts_speed(name: str, iters: int, min_time: float) -> float:
     return _rate(once, min_time)
 
 
-def best_speed(name: str, positions: int, seed: int = 0) -> tuple[float, float, int]:
-    """(median ms per ``best`` decision, its simulations/s, iterations) on one thread.
+#: the agents whose decision cost bench reports, strongest last; an agent this version
+#: does not know yet (``value``) is reported as not measured, so its row is already there
+DECISION_AGENTS = ("scripted", "value", "best")
 
-    The positions are real ones: a game of scripted players is played through the API
-    and ``positions`` of its decisions with more than one legal action, evenly spread
-    over the game, are each decided once by ``best`` as agents.best states it."""
-    import numba
 
-    from agents.best import best_options
+def real_positions(name: str, positions: int, seed: int = 0) -> list:
+    """``positions`` states of one game of scripted players (decisions with more than one
+    legal action, evenly spread over the game), played through the API."""
     from agents.play import decide
     from simcore.rng import new_rng
 
@@ -120,18 +120,59 @@ def best_speed(name: str, positions: int, seed: int = 0) -> tuple[float, float, 
             found.append(state.copy())
         api.step(state, params, decide(mod, state, params, "scripted", rng=rng), rng)
     if not found:
-        return float("nan"), float("nan"), 0
-    pick = [found[int(i)] for i in np.linspace(0, len(found) - 1, min(positions, len(found)))]
+        return []
+    return [found[int(i)] for i in np.linspace(0, len(found) - 1, min(positions, len(found)))]
+
+
+def decision_ms(name: str, agent: str, pick: list, seed: int = 0) -> float:
+    """Median milliseconds of one ``agent`` decision over the states ``pick``, one thread;
+    nan when this version has no such agent.
+
+    A cheap agent is asked many times per state in one compiled call (the repeats draw
+    fresh randomness), so the Python call's overhead is spread thin: each state's figure is
+    that call's time over its repeats."""
+    import numba
+
+    from agents.play import decide
+    from agents.spec import parse_agent
+    from simcore.rng import new_rng
+
+    mod = get_game(name)
+    try:
+        parse_agent(agent, mod.SPEC.personas, name)
+    except ValueError:
+        return float("nan")
+    if not pick:
+        return float("nan")
+    params = mod.API.params()
     numba.set_num_threads(1)
-    decide(mod, pick[0], params, "best", rng=new_rng(1))  # compile / load
+    decide(mod, pick[0], params, agent, rng=new_rng(1))  # compile / load
+    t0 = time.perf_counter()
+    decide(mod, pick[0], params, agent, rng=new_rng(1))
+    once = time.perf_counter() - t0
+    reps = 1  # a search: one decision a call
+    if once < 0.01:  # a cheap agent: repeats so that a state's call lasts about 20 ms
+        t0 = time.perf_counter()
+        decide(mod, pick[0], params, agent, rng=new_rng(1), reps=64)
+        per = (time.perf_counter() - t0) / 64
+        reps = int(min(max(0.02 / max(per, 1e-9), 1), 100_000))
     times = []
     for i, st in enumerate(pick):
         t0 = time.perf_counter()
-        decide(mod, st, params, "best", rng=new_rng(seed, 1, i, 3))
-        times.append(time.perf_counter() - t0)
+        decide(mod, st, params, agent, rng=new_rng(seed, 1, i, 3), reps=reps)
+        times.append((time.perf_counter() - t0) / reps)
+    return 1000.0 * float(np.median(times))
+
+
+def best_speed(name: str, positions: int, seed: int = 0) -> tuple[float, float, int]:
+    """(median ms per ``best`` decision, its simulations/s, iterations) on one thread, in
+    real positions (:func:`real_positions`), each decided once by ``best`` as agents.best
+    states it."""
+    from agents.best import best_options
+
+    ms = decision_ms(name, "best", real_positions(name, positions, seed), seed)
     iters = int(best_options(name, {})["iters"])
-    med = float(np.median(times))
-    return 1000.0 * med, iters / med, iters
+    return ms, iters / (ms / 1000.0), iters
 
 
 def _python(code: str, env_extra: dict, timeout: float = 900) -> tuple[float, str]:
@@ -240,6 +281,8 @@ def run_bench(games=None, json_out=None, quick=False, echo=print, jobs=None) -> 
     """
     import numba
 
+    from agents.best import best_options
+
     names = list(games) if games else game_names()
     for n in names:
         get_game(n)  # validates names before any work
@@ -249,7 +292,9 @@ def run_bench(games=None, json_out=None, quick=False, echo=print, jobs=None) -> 
 
     def rec(game, metric, value, unit):
         recs.append({"game": game, "metric": metric, "value": float(value), "unit": unit})
-        echo(f"{game:<10} {metric:<24} {value:>14,.2f} {unit}")
+        # a value under 1 (a scripted decision's ms) keeps three significant digits
+        text = f"{value:>14,.2f}" if abs(value) >= 1 or value == 0 else f"{value:>14.3g}"
+        echo(f"{game:<10} {metric:<24} {text} {unit}")
 
     starts = _prepare_all(names, not quick, jobs, echo)
     min_time = 0.3 if quick else 2.0
@@ -270,9 +315,21 @@ def run_bench(games=None, json_out=None, quick=False, echo=print, jobs=None) -> 
         ours_mcts = mcts_speed(name, iters, min_time)
         rec(name, "mcts_sims_per_s", ours_mcts, f"simulations/s ({iters} a decision, initial "
             "state, random rollouts, 1 thread)")
-        ms, sims, best_iters = best_speed(name, 5 if quick else 25)
-        rec(name, "best_decision_ms", ms, f"ms median (best, {best_iters} simulations, 1 thread)")
-        rec(name, "best_sims_per_s", sims, "simulations/s (best, real positions)")
+        pick = real_positions(name, 5 if quick else 25)
+        for agent in DECISION_AGENTS:
+            ms = decision_ms(name, agent, pick)
+            if ms != ms:  # nan: no such agent in this version (the slot waits for it)
+                echo(f"{name:<10} {agent + '_decision_ms':<24} {'-':>14} (no {agent} agent)")
+                continue
+            if agent == "best":
+                best_iters = int(best_options(name, {})["iters"])
+                rec(name, "best_decision_ms", ms,
+                    f"ms median (best, {best_iters} simulations, 1 thread, real positions)")
+                rec(name, "best_sims_per_s", best_iters / (ms / 1000.0),
+                    "simulations/s (best, real positions)")
+            else:
+                rec(name, f"{agent}_decision_ms", ms,
+                    f"ms median ({agent}, 1 thread, real positions)")
         interp = interpreted_speed(name, (2 if long_game else 20) if quick
                                    else (5 if long_game else 100))
         rec(name, "jit_speedup", g1 / interp, "x (vs NUMBA_DISABLE_JIT=1)")

@@ -2,12 +2,13 @@
 random play (a per-kernel breakdown to compare two commits; ``darkbalance bench`` times whole
 games).
 
-    python -m experiments.kernel_time court [players] [states] [--by-decision]
+    python -m experiments.kernel_time court [players] [states] [--by-decision] [--hot]
 
 Prints ns per call of each kernel, of the row copy that ``step``'s timing includes, and
 ``step_net``, step less the copy; ``--by-decision`` splits ``step_net`` by the decision
 kind each state asks (games whose layout has a ``DEC`` field, named by its ``D_*``
-constants where it has them: court, darkness; humanity and darkleaf print the numbers).
+constants where it has them: court, darkness; humanity and darkleaf print the numbers;
+frontier by its ``PHASE``, and the pending card or shot target as ``PEND_*``).
 Compare two commits by running this in both, interleaved: one process on this 2-core
 machine varies by about 20%.  The rows are int32 like the arena's (an int64 row compiles
 another specialization and measures something else).
@@ -55,10 +56,11 @@ def _kernels(E):
         return g
 
     @njit
-    def t_legal(params, states, out):
+    def t_legal(params, states, out, reps):
         t = 0
         for i in range(states.shape[0]):
-            t += E.legal_actions(states[i], params, out)
+            for _ in range(reps):  # reps > 1: the row is in cache after the first call
+                t += E.legal_actions(states[i], params, out)
         return t
 
     @njit
@@ -94,16 +96,29 @@ def _best_of_5(f) -> float:
     return best
 
 
-def by_decision(game, params, states, actions, t_step, t_copy, t_legal, out) -> dict:
+def by_decision(game, params, states, actions, t_step, t_copy, t_legal, out,
+                reps: int = 1) -> dict:
     """``step_net`` per decision kind (the layout's ``DEC`` field, named by its ``D_*``
     constants): {name: (states, ns per step, share of step time)}, and ``legal_actions``
-    (``t_legal`` filling ``out``) per decision kind under ``name + "/legal"`` (ns per
-    call, share of legal time)."""
+    (``t_legal`` filling ``out``, ``reps`` calls per state) per decision kind under
+    ``name + "/legal"`` (ns per call, share of legal time)."""
     layout = importlib.import_module(f"simcore.{game}.layout")
-    if not hasattr(layout, "DEC"):
-        raise SystemExit(f"{game}: its layout has no DEC field; --by-decision needs one")
-    names = {v: k for k, v in vars(layout).items() if k.startswith("D_") and isinstance(v, int)}
-    dec = states[:, layout.DEC]
+    # the decision a state asks: DEC, or a game's phase (PHASE, named by its PH_* constants)
+    # where a pending card or shot target (PEND_MODE, PEND_*) does not ask first
+    if hasattr(layout, "DEC"):
+        field, prefix = layout.DEC, "D_"
+    elif hasattr(layout, "PHASE"):
+        field, prefix = layout.PHASE, "PH_"
+    else:
+        raise SystemExit(f"{game}: its layout has no DEC or PHASE field; --by-decision needs one")
+    names = {v: k for k, v in vars(layout).items() if k.startswith(prefix) and isinstance(v, int)}
+    dec = states[:, field].copy()
+    if prefix == "PH_" and hasattr(layout, "PEND_MODE"):
+        pend = {v: k for k, v in vars(layout).items() if k.startswith("PEND_") and k != "PEND_MODE"
+                and isinstance(v, int) and v != 0}
+        for v, k in pend.items():  # codes above the phases for the pending targets
+            dec[states[:, layout.PEND_MODE] == v] = 100 + v
+            names[100 + v] = k
     cost, lcost = {}, {}
     for d in np.unique(dec):
         idx = np.nonzero(dec == d)[0]
@@ -112,7 +127,8 @@ def by_decision(game, params, states, actions, t_step, t_copy, t_legal, out) -> 
                - _best_of_5(lambda: t_copy(params, st, ac)))  # noqa: B023
         name = names.get(int(d), str(int(d)))
         cost[name] = (len(idx), max(net, 0.0))
-        lcost[name] = (len(idx), _best_of_5(lambda: t_legal(params, st, out)))  # noqa: B023
+        lc = _best_of_5(lambda: t_legal(params, st, out, reps))  # noqa: B023
+        lcost[name] = (len(idx), lc / reps)
     res = {}
     for what, c in (("step_net", cost), ("legal", lcost)):
         total = sum(t for _, t in c.values()) or 1.0
@@ -124,10 +140,13 @@ def by_decision(game, params, states, actions, t_step, t_copy, t_legal, out) -> 
 
 
 def main(game: str, players: int | None = None, n_states: int = 200_000,
-         decisions: bool = False) -> dict:
+         decisions: bool = False, hot: bool = False) -> dict:
     """ns per call of ``legal_actions``, ``step`` (row copy included), the copy alone and
     ``step_net`` (step less the copy); with ``decisions``, also ``step_net`` per decision
-    kind (:func:`by_decision`)."""
+    kind (:func:`by_decision`).  ``hot``: legal_actions is called 8 times on each row and
+    timed per call, so a row not touched since recording costs its cache misses once in 8
+    (on a busy machine the misses otherwise outweigh the work of a small decision)."""
+    reps = 8 if hot else 1
     spec = get_game(game).SPEC
     E = importlib.import_module(f"simcore.{game}.engine")
     params = plan(game, "random", players=players).params
@@ -136,10 +155,11 @@ def main(game: str, players: int | None = None, n_states: int = 200_000,
     actions = np.zeros(n_states, np.int32)
     out = np.empty(spec.num_actions + 1, np.int32)
     games = record(params, n_states, states, actions, out)
-    runs = {"legal": lambda: t_legal(params, states, out),
+    runs = {"legal": lambda: t_legal(params, states, out, reps),
             "step": lambda: t_step(params, states, actions),
             "copy": lambda: t_copy(params, states, actions)}
     res = {name: _best_of_5(f) / n_states * 1e9 for name, f in runs.items()}
+    res["legal"] /= reps
     # the copy is timed on its own: step's net cost is the difference of two minima, an
     # estimate (for a large row such as humanity's the copy outweighs the step)
     res["step_net"] = max(0.0, res["step"] - res["copy"])
@@ -147,11 +167,12 @@ def main(game: str, players: int | None = None, n_states: int = 200_000,
           + ", ".join(f"{k} {v:.1f}" for k, v in res.items()))
     if decisions:
         res["by_decision"] = by_decision(game, params, states, actions, t_step, t_copy,
-                                         t_legal, out)
+                                         t_legal, out, reps)
     return res
 
 
 if __name__ == "__main__":
     flag = "--by-decision" in sys.argv
-    a = [x for x in sys.argv[1:] if x != "--by-decision"]
-    main(a[0], int(a[1]) if len(a) > 1 else None, int(a[2]) if len(a) > 2 else 200_000, flag)
+    a = [x for x in sys.argv[1:] if x not in ("--by-decision", "--hot")]
+    main(a[0], int(a[1]) if len(a) > 1 else None, int(a[2]) if len(a) > 2 else 200_000, flag,
+         "--hot" in sys.argv)
