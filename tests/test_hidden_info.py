@@ -72,12 +72,10 @@ def _humanity(state, params, s):
     extra = int(params[L.P_LONGER_EXTRA])
     events = [L.EVENTS + i for i in range(ptr, ne)]
     if params[L.P_SCENARIO] == 3 and ptr < ne - extra:
-        aside = [L.EV_REMOVED + i for i in range(3)]
-        if extra == 0:  # the 3 set aside are unseen cards of the same 12
-            out.append(("unrevealed Events and the 3 set aside", POOL, events + aside))
-        else:  # the 3 set aside are the Longer Game extras, inside the deck
-            out.append(("unrevealed Events", POOL, events))
-            out.append(("the 3 Events set aside", VALUES, aside))
+        # a custom story: the deck and the 3 set aside are drawn again from the unseen of
+        # the 12 plot and location Events (cards of the 12 may be in neither)
+        out.append(("unrevealed Events", VALUES if extra == 0 else POOL, events))
+        out.append(("the 3 Events set aside", VALUES, [L.EV_REMOVED + i for i in range(3)]))
     else:
         out.append(("unrevealed Event order", POOL, events))
     return out
@@ -176,6 +174,29 @@ def test_determinize_keeps_the_seen_and_redraws_the_unseen(name, players, setup)
     assert not breaks, f"{name}: determinize changed what the seat sees: {breaks[:3]}"
     for zone, (could, did) in moved.items():
         need = 1 if zone in ("committed bids", "secret Offerings", "commodity bids",
-                             "unseen Harvest cards", "the 3 Events set aside") else could / 2
+                             "unseen Harvest cards", "the 3 Events set aside",
+                             "unrevealed Events") else could / 2
         assert did >= need, (f"{name}: determinize leaves '{zone}' as it is "
                              f"({did} of {could} states redrawn)")
+
+
+def test_humanity_custom_story_redraw_is_a_possible_deal():
+    """The redrawn custom-story deck and the 3 set aside are distinct cards of the 12 plot
+    and location Events, none already revealed, the 3 not all from one deck (EH-STORY-06)."""
+    from simcore import humanity
+    from simcore.humanity import layout as L
+    params = humanity.API.params(3, "custom")
+    for g in range(6):
+        state = humanity.API.new_state(params, seed=8, index=g)
+        twelve = [int(params[L.P_DECK_EVENTS + d * L.DECK_EVENTS + i])
+                  for d in (state[L.PLOT], state[L.LOCATION]) for i in range(L.DECK_EVENTS)]
+        plot = set(twelve[:L.DECK_EVENTS])
+        ptr, ne = int(state[L.EV_PTR]), int(state[L.EV_N])
+        for d in range(20):
+            x = state.copy()
+            humanity.engine.determinize(x, params, np.int64(0), new_rng(8, g, d, 1))
+            deck = x[L.EVENTS:L.EVENTS + ne].tolist()
+            aside = x[L.EV_REMOVED:L.EV_REMOVED + 3].tolist()
+            assert deck[:ptr] == state[L.EVENTS:L.EVENTS + ptr].tolist()
+            assert len(set(deck + aside)) == ne + 3 and set(deck + aside) <= set(twelve)
+            assert 0 < len(plot & set(aside)) < 3
