@@ -11,8 +11,13 @@ differ between determinizations, so children keep an availability count
 The tree is preallocated arrays indexed by node number (mctx style); nodes hold
 statistics, never states, and are initialised lazily when created::
 
-    tree_i[node] = [ACTION, FIRST_CHILD, NEXT_SIBLING, VISITS, AVAIL]
+    tree_i[node] = [ACTION, FIRST_CHILD, NEXT_SIBLING, VISITS, AVAIL, CONT]
     tree_w[node] = summed return of the seat that moved into the node
+
+Simultaneous decisions (an engine's ``simultaneous`` kernel names a round of hidden
+commitments, see :func:`_enter_decoupled`) are searched decoupled (SM-MCTS): a seat's
+decision node in such a round never depends on another seat's hidden choice of that round.
+CONT links a node to the next seat's decision node of the round.
 """
 import numpy as np
 from numba import njit
@@ -27,7 +32,8 @@ T_FIRST = 1
 T_NEXT = 2
 T_VISITS = 3
 T_AVAIL = 4
-T_FIELDS = 5
+T_CONT = 5  # the next seat's decision node in a round of simultaneous choices (or -1)
+T_FIELDS = 6
 
 
 @njit(cache=True)
@@ -38,8 +44,8 @@ def workspace(max_nodes, state_size, num_actions, max_len, players):
     sim = np.empty(state_size, np.int32)
     legal = np.empty(num_actions, np.int32)
     child_of = np.full(num_actions, -1, np.int32)
-    path = np.empty(max_len + 1, np.int32)
-    mover = np.empty(max_len + 1, np.int32)
+    path = np.empty(2 * max_len + 2, np.int32)  # decoupled rounds add public-history nodes
+    mover = np.empty(2 * max_len + 2, np.int32)
     ret = np.empty(players, np.float64)
     sc = np.empty(players, np.int64)
     who = np.empty(players, np.int64)  # each seat's rollout persona in one simulation
@@ -53,6 +59,7 @@ def _new_node(tree_i, tree_w, node, parent, action):
     tree_i[node, T_NEXT] = tree_i[parent, T_FIRST]
     tree_i[node, T_VISITS] = 0
     tree_i[node, T_AVAIL] = 1
+    tree_i[node, T_CONT] = -1
     tree_w[node] = 0.0
     tree_i[parent, T_FIRST] = node
 
@@ -88,9 +95,11 @@ def search(game, root, params, agent, rng, ws):
     max_nodes = tree_i.shape[0]
     me = dispatch.current_player(game, root, params)
     open_loop = dispatch.open_loop(game)
+    decoupled = dispatch.has_simultaneous(game)
 
     tree_i[0, T_FIRST] = -1
     tree_i[0, T_VISITS] = 0
+    tree_i[0, T_CONT] = -1
     n_nodes = 1
     for q in range(who.shape[0]):
         who[q] = persona
@@ -103,10 +112,21 @@ def search(game, root, params, agent, rng, ws):
             _draw_rivals(who, me, mix, rng)
         node = 0
         plen = 0
+        pub = 0  # decoupled: the node of the public history (see _enter_decoupled)
+        rstart = 0
+        lane = -1
+        rnd = 0
         # selection and expansion
         while not dispatch.is_terminal(game, s, params):
             nl = dispatch.legal_actions(game, s, params, legal)
             p = dispatch.current_player(game, s, params)
+            r = 0
+            if decoupled:
+                r = dispatch.simultaneous(game, s, params)
+                node, rstart, lane, rnd, n_nodes = _enter_decoupled(
+                    tree_i, tree_w, node, pub, rstart, lane, rnd, r, p, n_nodes)
+                if node < 0:  # tree full: continue as a rollout
+                    break
             _index_children(tree_i, node, child_of)
             sa = -1  # the scripted move here, favoured by the progressive bias
             if prior > 0.0:
@@ -130,6 +150,11 @@ def search(game, root, params, agent, rng, ws):
             path[plen] = nxt
             mover[plen] = p
             plen += 1
+            if decoupled:
+                pub, plen, n_nodes = _advance_public(tree_i, tree_w, node, pub, nxt, a, r, p,
+                                                     path, mover, plen, n_nodes)
+                if pub < 0:
+                    break
             node = nxt
             if untried > 0:
                 break
@@ -255,3 +280,67 @@ def _most_visited(tree_i, tree_w, legal, nl, child_of):
             best_q = q
             best_a = legal[i]
     return best_a
+
+
+# ---- simultaneous decisions (decoupled selection) ------------------------------------------
+@njit(cache=True, inline="always")
+def _enter_decoupled(tree_i, tree_w, node, pub, rstart, lane, rnd, r, p, n_nodes):
+    """The decision node of seat ``p`` where the engine's ``simultaneous`` kernel says
+    ``r`` (0: a decision the other seats see; else the id of a round of hidden choices).
+
+    Inside a round each seat decides at its own node of the round's CONT chain, reached
+    from the node where the round began whatever the earlier seats chose, so no seat
+    conditions on another's hidden choice (decoupled UCT); a seat's own consecutive
+    choices descend as usual.  When the round is over the walk continues from ``pub``,
+    the node keyed by every action taken (the choices are public then).  Returns
+    (node, rstart, lane, rnd, n_nodes); node is -1 when the tree is full."""
+    if r != rnd:
+        if rnd != 0:
+            node = pub
+        rnd = r
+        rstart = node
+        lane = p
+    elif r != 0 and p != lane:
+        nxt = tree_i[rstart, T_CONT]
+        if nxt < 0:
+            if n_nodes >= tree_i.shape[0]:
+                return -1, rstart, lane, rnd, n_nodes
+            nxt = n_nodes
+            n_nodes += 1
+            tree_i[nxt, T_ACTION] = -1
+            tree_i[nxt, T_FIRST] = -1
+            tree_i[nxt, T_NEXT] = -1
+            tree_i[nxt, T_VISITS] = 0
+            tree_i[nxt, T_AVAIL] = 1
+            tree_i[nxt, T_CONT] = -1
+            tree_w[nxt] = 0.0
+            tree_i[rstart, T_CONT] = nxt
+        rstart = nxt
+        node = nxt
+        lane = p
+    return node, rstart, lane, rnd, n_nodes
+
+
+@njit(cache=True, inline="always")
+def _advance_public(tree_i, tree_w, node, pub, nxt, a, r, p, path, mover, plen, n_nodes):
+    """The public-history node after seat ``p`` took ``a`` at decision node ``node``
+    (child ``nxt``): the same child, unless a round of hidden choices has left the two
+    apart; then the child of ``pub`` keyed by ``a`` (made if new), which joins the path
+    so its statistics are those of the seat that moved into it.  Returns (pub, plen,
+    n_nodes); pub is -1 when the tree or the path is full."""
+    if r == 0 or pub == node:
+        return nxt, plen, n_nodes
+    ch = tree_i[pub, T_FIRST]
+    while ch >= 0 and tree_i[ch, T_ACTION] != a:
+        ch = tree_i[ch, T_NEXT]
+    if ch < 0:
+        if n_nodes >= tree_i.shape[0]:
+            return -1, plen, n_nodes
+        ch = n_nodes
+        n_nodes += 1
+        _new_node(tree_i, tree_w, ch, pub, a)
+    if plen >= path.shape[0]:
+        return -1, plen, n_nodes
+    path[plen] = ch
+    mover[plen] = p
+    return ch, plen + 1, n_nodes

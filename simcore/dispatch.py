@@ -223,6 +223,19 @@ def action_kind(game, state, params, action):
     return 0 if k is None else k(state, params, np.int64(action))
 
 
+def simultaneous(game, state, params):
+    """0 when the seat to act decides in view of the others; else the id of the round of
+    hidden simultaneous choices it is making (the engine's ``simultaneous`` kernel; 0 for
+    an engine without one)."""
+    k = getattr(importlib.import_module(ENGINES[game_id(game)][1]), "simultaneous", None)
+    return 0 if k is None else k(state, params)
+
+
+def has_simultaneous(game):
+    """Whether the engine of ``game`` marks rounds of hidden simultaneous choices."""
+    return hasattr(importlib.import_module(ENGINES[game_id(game)][1]), "simultaneous")
+
+
 def open_loop(game):
     """True when one action path can reach different states (chance or hidden information):
     search must then determinize and count child availability."""
@@ -349,4 +362,23 @@ def _ov_open_loop(game):
     gid = literal_game(game)
     if gid is not None:
         flag = not closed_loop(gid)
+        return lambda game: flag
+
+
+@overload(simultaneous, prefer_literal=True)
+def _ov_simultaneous(game, state, params):
+    gid = literal_game(game)
+    if gid is None:
+        return None
+    k = getattr(importlib.import_module(ENGINES[gid][1]), "simultaneous", None)
+    if k is None:
+        return lambda game, state, params: 0
+    return lambda game, state, params: np.int64(k(state, params))
+
+
+@overload(has_simultaneous, prefer_literal=True)
+def _ov_has_simultaneous(game):
+    gid = literal_game(game)
+    if gid is not None:
+        flag = hasattr(importlib.import_module(ENGINES[gid][1]), "simultaneous")
         return lambda game: flag

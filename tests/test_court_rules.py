@@ -669,7 +669,7 @@ def test_offerings_hidden_and_zero_allowed(PR):
         c = t.s.copy()
         engine.determinize(c, p, 0, new_rng(k))
         assert c[L.OFFER] == 6
-    assert len(seen) > 4
+    assert seen == {3, 4, 5}  # redrawn by the personas' rule: the fair share of 12 (4), +-1
     t.step(AMT(2))
     t.step(AMT(1))
     c = t.s.copy()
@@ -996,7 +996,7 @@ def test_ellianastis_offers_first_in_public(PR):
         c = t.s.copy()
         engine.determinize(c, p, 1, new_rng(k))
         assert c[L.OFFER + 2] == 3
-    assert len({int(_det(t.s, p, 1, k)[L.OFFER]) for k in range(30)}) > 3
+    assert len({int(_det(t.s, p, 1, k)[L.OFFER]) for k in range(30)}) >= 2
 
 
 def _det(state, p, observer, k):

@@ -740,13 +740,46 @@ def info(state, params, out):
         out[4 + c] = state[L.CARD_WON + c]
 
 
+@row_kernel
+def _offer_guess(state, params, s, rng):
+    """A secret Offering of seat ``s`` as a player at the table would guess it: the rule of
+    one of the scripted personas (agents/scripted/court.py) drawn at random, from public
+    facts only: the fair share of the Harvest's threshold (fair-share), one soul more
+    (court-hawk) or one less (free-rider), within 0..souls and the legal minimum."""
+    P = params[L.P_NUM_PLAYERS]
+    alive = 0
+    for q in range(P):
+        alive += state[L.ALIVE + q]
+    fair = (state[L.THRESH] + alive - 1) // max(alive, 1)
+    k = fair + randint(rng, 3) - 1
+    hi = cap(state[L.SOULS + s], L.MAX_AMT)
+    lo = 1 if (params[L.P_ZERO_OFFER_OK] == 0 and hi >= 1) else 0
+    return min(max(k, lo), hi)
+
+
+@row_kernel
+def simultaneous(state, params):
+    """The round of hidden simultaneous choices the seat to act is in (search must not let
+    it see the others' choices of that round), or 0: the bids of round r are round 2r + 1,
+    its secret Offerings 2r + 2 (Offerings made without a screen are public)."""
+    d = state[L.DEC]
+    if state[L.END] != L.END_PLAYING:
+        return 0
+    if d == L.D_BID:
+        return 2 * state[L.ROUND] + 1
+    if d == L.D_OFFER and not (state[L.EXPOSED_MASK] >> state[L.CUR]) & 1:
+        return 2 * state[L.ROUND] + 2
+    return 0
+
+
 @njit(cache=True)
 def determinize(state, params, observer, rng):
     """Re-draw what ``observer`` cannot see, consistently with what it has seen.
 
     * bids committed but not revealed by other seats: uniform over their legal bids;
-    * Offerings committed in secret by other seats: uniform over 0..souls
-      (Offerings made without a screen are public and kept);
+    * Offerings committed in secret by other seats: drawn from the scripted personas'
+      rule (:func:`_offer_guess`), not uniformly over 0..souls, which overstates them once
+      a seat has saved souls (Offerings made without a screen are public and kept);
     * the unseen Court cards: the unseen United cards are dealt again among the
       decks whose United card has not shown, then each deck's unseen part is shuffled;
     * the unseen Harvest cards: drawn again from the Harvest cards not yet turned
@@ -770,9 +803,7 @@ def determinize(state, params, observer, rng):
             if (s == observer or not state[L.ALIVE + s] or not (state[L.OFFER_DONE] >> s) & 1
                     or (state[L.EXPOSED_MASK] >> s) & 1):
                 continue
-            hi = cap(state[L.SOULS + s], L.MAX_AMT)
-            lo = 1 if (params[L.P_ZERO_OFFER_OK] == 0 and hi >= 1) else 0
-            state[L.OFFER + s] = lo + randint(rng, hi - lo + 1)
+            state[L.OFFER + s] = _offer_guess(state, params, s, rng)
     # Court decks
     pos = np.empty(L.NUM_FACTIONS, np.int64)
     ids = np.empty(L.NUM_FACTIONS, np.int32)

@@ -685,6 +685,22 @@ def info(state, params, out):
     out[7] = (state[L.FIRST] - (state[L.ROUND] - 1)) % P
 
 
+@row_kernel
+def simultaneous(state, params):
+    """The round of hidden simultaneous choices the seat to act is in (search must not let
+    it see the others' choices of that round), or 0: round r's commodity bids are round
+    2r + 1, its Trade bids 2r + 2."""
+    n = state[L.TK_N]
+    if state[L.END] != L.END_PLAYING or n <= 0:
+        return 0
+    code = state[L.TASKS + 4 * (n - 1)]
+    if code == L.T_EBID:
+        return 2 * state[L.ROUND] + 1
+    if code == L.T_BID:
+        return 2 * state[L.ROUND] + 2
+    return 0
+
+
 @njit(cache=True)
 def determinize(state, params, observer, rng):
     """Re-draw what ``observer`` cannot see, consistently with what it has seen.
@@ -694,7 +710,8 @@ def determinize(state, params, observer, rng):
       pooled and dealt again keeping the public counts;
     * unrevealed commodity bids of the other seats: uniform over their legal range;
     * the Main deck and Survivor deck orders;
-    * the unrevealed Events where their order was shuffled (custom story, Longer Game).
+    * the unrevealed Events (:func:`_redraw_events`): the players place every Event deck
+      face down without looking at it, so its order is never known.
     """
     if state[L.END] != L.END_PLAYING:
         return
@@ -736,14 +753,64 @@ def determinize(state, params, observer, rng):
     shuffle(rng, state[L.MAIN:L.MAIN + nm], nm)
     ns = state[L.SDECK_N]
     shuffle(rng, state[L.SDECK:L.SDECK + ns], ns)
-    if params[L.P_EV_SHUFFLED]:
-        lo = state[L.EV_PTR]
-        if params[L.P_SCENARIO] < 3:
-            fixed = state[L.EV_N] - params[L.P_LONGER_EXTRA]
-            if lo < fixed:
-                lo = fixed
-        if lo < state[L.EV_N]:
-            shuffle(rng, state[L.EVENTS + lo:L.EVENTS + state[L.EV_N]], state[L.EV_N] - lo)
+    _redraw_events(state, params, rng)
+
+
+@njit(cache=True)
+def _redraw_events(state, params, rng):
+    """The unrevealed part of the Event deck, as the players know it.
+
+    A scenario's Events are known, their order is not ("Carefully place this new Event
+    deck face down without looking at it"): the unrevealed scenario Events are shuffled,
+    and the Longer Game extras (shuffled onto its end) among themselves.  A custom story's
+    deck is 9 of the 12 plot and location Events, the 3 set aside being one of each deck
+    and one more (EH-STORY-06): every such 3 not yet seen is equally likely, so the set
+    aside cards are drawn again (3 of the unseen, not all from one deck) and the other
+    unseen cards dealt in random order (with the Longer Game, the set-aside 3 are its
+    extras, at the end of the deck)."""
+    ptr = state[L.EV_PTR]
+    ne = state[L.EV_N]
+    base = ne - params[L.P_LONGER_EXTRA]
+    if params[L.P_SCENARIO] < 3 or ptr >= base:
+        lo = ptr
+        if lo < base:
+            shuffle(rng, state[L.EVENTS + lo:L.EVENTS + base], base - lo)
+            lo = base
+        if lo < ne:
+            shuffle(rng, state[L.EVENTS + lo:L.EVENTS + ne], ne - lo)
+        return
+    # custom story, set-aside cards not yet all known: the 12 candidates less those seen
+    unseen = np.empty(2 * L.DECK_EVENTS, np.int32)
+    nu = 0
+    for d in range(2):
+        deck = state[L.PLOT] if d == 0 else state[L.LOCATION]
+        for i in range(L.DECK_EVENTS):
+            c = params[L.P_DECK_EVENTS + deck * L.DECK_EVENTS + i]
+            seen = False
+            for j in range(ptr):
+                if state[L.EVENTS + j] == c:
+                    seen = True
+            if not seen:
+                unseen[nu] = c
+                nu += 1
+    pd = L.P_DECK_EVENTS + state[L.PLOT] * L.DECK_EVENTS
+    while True:  # the first 3 after a shuffle: set aside, unless all from one deck
+        shuffle(rng, unseen, nu)
+        n_plot = 0
+        for i in range(3):
+            for j in range(L.DECK_EVENTS):
+                if unseen[i] == params[pd + j]:
+                    n_plot += 1
+        if 0 < n_plot < 3:
+            break
+    for i in range(3):
+        state[L.EV_REMOVED + i] = unseen[i]
+    k = 3
+    for i in range(ptr, base):
+        state[L.EVENTS + i] = unseen[k]
+        k += 1
+    for i in range(base, ne):
+        state[L.EVENTS + i] = unseen[i - base]
 
 
 # ---- position value ------------------------------------------------------------------------
