@@ -95,6 +95,17 @@ def finding_status(row) -> tuple[str, str]:
     return ("confirmed", "nothing within the swept ranges; " + a)
 
 
+def _short(text: str) -> str:
+    """A finding's words without the game's name in front or the explanation after:
+    "Edge of Darkness solo: Barracks (52) is the hardest of the twelve ...: it lowers ..."
+    -> "Barracks (52) is the hardest of the twelve ..."."""
+    head, sep, rest = str(text).partition(": ")
+    body = rest if sep else head
+    for cut in (": ", " (a difference", " (scripted"):
+        body = body.split(cut, 1)[0]
+    return body
+
+
 def _fmt(row) -> str:
     unit = {"difference": "", "share": "", "margin": " VP"}.get(row.get("measure"), "")
     return (f"{float(row['value']):.3f} [{float(row['ci_low']):.3f}, "
@@ -154,8 +165,13 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
             continue
         stat = [finding_status(r) for r in rows]
         counts = {s: sum(1 for x in stat if x[0] == s) for s in STATUSES}
+        # the game's headline: the one the sweep measures (a key, else the sweep's own),
+        # else the first confirmed finding, else the first
         head = next((i for i, r in enumerate(rows) if isinstance(r.get("key"), str)
                      and r.get("key")), None)
+        if head is None:
+            head = next((i for i, r in enumerate(rows) if r.get("study") == "sensitivity"),
+                        None)
         if head is None:
             head = next((i for i, x in enumerate(stat) if x[0] == "confirmed"), 0)
         r, (status, settle) = rows[head], stat[head]
@@ -163,7 +179,8 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
         tail = " Other findings: " + ", ".join(f"{c} {s}" for s, c in others.items()) + "." \
             if others else ""
         sentence = f"{r['finding']}: {_fmt(r)} over {int(r['sample']):,} games.{tail}"
-        extremes = [f"{x['finding']}: {_fmt(x)} ({st[0]})" for x, st in zip(rows, stat)
+        extremes = [f"{_short(x['finding'])}: {_fmt(x)} ({st[0]})"
+                    for x, st in zip(rows, stat)
                     if _EXTREME.search(str(x["finding"])) and x is not r]
         out.append({"game": g, "title": title, "calibration": calib, "status": status,
                     "sentence": sentence, "settle": settle, "extremes": extremes,
