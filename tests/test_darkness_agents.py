@@ -326,3 +326,88 @@ def test_every_persona_picks_a_legal_action():
                 a = int(scripted_action(s, params, k % 3, rng, legal, len(legal)))
             ENG.step(s, params, np.int64(a), rng)
             k += 1
+
+
+# ---- the latest round of fixes: each asserts the frozen player's blunder too --------------
+def _tray(s, t, c, cubes):
+    """Card c in tray t, with ``cubes`` {colour: count}; its advancements cleared."""
+    s[L.TRAY_CARD + t] = c
+    s[L.C_MID + c] = -1
+    s[L.C_BOT + c] = -1
+    for col, k in cubes.items():
+        s[L.TRAY_CUBES + t * L.NCOL + col] = k
+
+
+def test_fix_border_towers_dispatch_only_when_short(front):
+    """Nothing in the tower can attack: an Agent dispatched to the Border Towers only sits
+    there; the old player dispatched on every idle turn."""
+    s, params = front[0].copy(), front[1]
+    s[L.TRAINED] = 2
+    s[L.DEC] = L.D_MAIN
+    legal = [L.A_PASS, L.A_BT]
+    assert act(s, params, legal, LEGACY) == L.A_BT
+    assert act(s, params, legal) == L.A_PASS
+    # a 2-Damage card in a tray, no defence there yet: the dispatch pays
+    _tray(s, 0, L.PATRICIAN0, {})
+    assert act(s, params, legal) == L.A_BT
+    # two Agents there already cover it
+    s[L.AG + loc_index(s, L.K_BORDER)] = 2
+    assert act(s, params, legal) == L.A_PASS
+
+
+def test_fix_hunt_the_card_about_to_attack_this_guild(front):
+    """The most damaging card's cube majority is the rival's colour; a weaker card's is this
+    guild's: that is the one to defeat (the other attacks the rival).  The old player took
+    the most damaging card."""
+    s, params = front[0].copy(), front[1]
+    _tray(s, 0, L.PATRICIAN0, {1: 2})     # 2 Damage, attacks seat 1
+    _tray(s, 1, L.CITIZEN0, {0: 2})       # 1 Damage, attacks seat 0
+    s[L.BS] = 10
+    s[L.DEC] = L.D_HUNT
+    legal = [L.A_PASS, L.opt(0), L.opt(1)]
+    assert act(s, params, legal, LEGACY) == L.opt(0)
+    assert act(s, params, legal) == L.opt(1)
+    # both attack the rival: the most damaging, as before
+    s[L.TRAY_CUBES + 1 * L.NCOL + 0] = 0
+    s[L.TRAY_CUBES + 1 * L.NCOL + 1] = 2
+    assert act(s, params, legal) == L.opt(0)
+
+
+def test_fix_hunter_plays_battle_strength_before_its_hunt(front):
+    """"hunter" with a hunt that can already defeat a 1-Damage card and a Battle Strength
+    card in hand: the hunt spends only what is gathered, so the card goes first; the old
+    hunter hunted at once."""
+    from agents.scripted import darkness_legacy
+    s, params = front[0].copy(), front[1]
+    bs_card = L.CITIZEN0 + 2
+    assert params[L.P_TOP_EFF + bs_card] == L.E_BS
+    give(s, [bs_card])
+    s[L.C_MID + bs_card] = -1
+    s[L.C_BOT + bs_card] = -1
+    _tray(s, 0, L.CITIZEN0, {})
+    s[L.BS] = 1
+    s[L.HUNTS] = 1
+    s[L.DEC] = L.D_MAIN
+    legal = np.array([L.A_PASS, L.A_HUNT, L.use(0, 0)], np.int32)
+    hunter = 1
+    assert D.SPEC.personas[hunter] == "hunter"
+    old = darkness_legacy.scripted_action(s.copy(), params, hunter, new_rng(0), legal, 3)
+    assert old == L.A_HUNT
+    assert act(s, params, legal.tolist(), hunter) == L.use(0, 0)
+
+
+def test_fix_street_ability_discards_the_spent_cards(front):
+    """The Street ability's two discards: the first card in hand still has its Coin effect
+    unused, the others are spent; the old player discarded the first card."""
+    s, params = front[0].copy(), front[1]
+    fresh, spent1, spent2 = L.CITIZEN0, L.CITIZEN0 + 1, L.CITIZEN0 + 4
+    give(s, [fresh, spent1, spent2])
+    for c in (fresh, spent1, spent2):
+        s[L.C_MID + c] = -1
+        s[L.C_BOT + c] = -1
+    s[L.C_USED + spent1] = 7
+    s[L.C_USED + spent2] = 7
+    s[L.DEC] = L.D_STREET_DISC
+    legal = [L.opt(0), L.opt(1), L.opt(2)]
+    assert act(s, params, legal, LEGACY) == L.opt(0)
+    assert act(s, params, legal) == L.opt(1)
