@@ -334,3 +334,91 @@ def test_personas_play_whole_games(persona):
     from agents.play import decide  # noqa: F401  (import check only)
     assert persona in SPEC.personas
     assert SPEC.personas[-1] == "legacy"
+
+
+# ---- the latest round: each test asserts the frozen player's blunder as well ----------------
+def journey(s, p, persona, pts):
+    """The (unit, destination) the player picks for a plain journey worth ``pts``."""
+    s = s.copy()
+    s[L.DEC] = L.D_UNIT
+    s[L.JPTS] = pts
+    s[L.INTENT] = L.I_JOURNEY
+    u = act(s, p, persona)
+    assert 0 <= u < 64, u
+    engine.step(s, p, u, new_rng(0))
+    assert s[L.DEC] == L.D_DEST
+    d = act(s, p, persona)
+    return u, d
+
+
+def guards(s, queen, moved=None):
+    """Wibo units (seat 0) beside the queen on ``queen``, after ``moved`` = (from, to)."""
+    b = [int(s[L.BOARD + i]) for i in range(64)]
+    if moved is not None:
+        b[moved[1]] = b[moved[0]]
+        b[moved[0]] = 0
+    q = sq(queen)
+    return sum(1 for e in range(64) if e != q and b[e] != 0 and (b[e] - 1) // 6 == 0
+               and max(abs(e // 8 - q // 8), abs(e % 8 - q % 8)) == 1)
+
+
+def test_fix_wibo_pawns_keep_the_queens_guard():
+    """Three pawns in front of the Wibo queen, a Murg pawn two territories beyond them: a
+    pawn walking home (three of the six The Seat needs) opens a territory beside the queen
+    the Murg pawn can step into (a Destroy each turn from there).  The old player walked one
+    home and scored the queen's danger only on her own journeys."""
+    s, p = pos("wibo-murg", [(0, Q, "d3"), (0, R, "a1"), (0, P, "c4"), (0, P, "d4"),
+                             (0, P, "e4"), (1, K, "h8"), (1, P, "d6")])
+    assert guards(s, "d3") == 3
+    old = journey(s, p, OLD, 3)
+    assert guards(s, "d3", old) < 3
+    new = journey(s, p, NEW, 3)
+    assert guards(s, "d3", new) == 3
+
+
+def test_fix_wibo_keeps_clear_of_a_poison_garden():
+    """Hexen against Wibo (Wibo the second seat, home on rank 8): a Poison Garden on d7
+    vanquishes every rival unit on or beside it when it resolves.  The old player walked
+    its pawn toward home onto a territory beside the Garden."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "a1"), (1, Q, "a8"), (1, R, "h8"),
+                              (1, P, "d5")], cur=1)
+    s[L.PG + sq("d7")] = 2
+    at = sq("d5")
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = at
+    s[L.JUNIT] = at
+    s[L.JPTS] = 1
+    s[L.INTENT] = L.I_JOURNEY
+    lg = set(legal(s, p).tolist())
+    assert sq("d6") in lg and (sq("c5") in lg or sq("e5") in lg)
+
+    def beside_garden(x):
+        return max(abs(x // 8 - 6), abs(x % 8 - 3)) <= 1
+
+    assert beside_garden(act(s, p, OLD))
+    assert not beside_garden(act(s, p, NEW))
+
+
+def test_fix_hexen_caster_does_not_journey_back_into_its_seat():
+    """A Hexen pawn whose roll points back toward its own Seat, the Quarry far off to the
+    side: both destinations are as far from the Quarry (Chebyshev), so the old player took
+    the Seat (f1) on its tie-break; a caster there reaches half the diagonals."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "h1"), (0, P, "f3"), (1, Q, "d8"),
+                              (1, N, "a6")])
+    s[L.AURA + sq("a6")] = L.AU_QUARRY
+    for r in range(5):
+        s[L.RELIC + r] = 0
+    at = sq("f3")
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = at
+    s[L.JUNIT] = at
+    s[L.INTENT] = L.I_JOURNEY
+    back = None
+    for pts in range(1, 9):
+        s[L.JPTS] = pts
+        if set(legal(s, p).tolist()) == {sq("f2"), sq("f1")}:
+            back = pts
+    assert back is not None
+    s[L.JPTS] = back
+    assert act(s, p, OLD) == sq("f1")
+    assert act(s, p, NEW) == sq("f2")
