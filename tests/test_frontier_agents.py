@@ -1,11 +1,14 @@
 """Dark Frontier players: the position value (``engine.evaluate``), an estimate of the
-chance of completing the mission (never a constant)."""
+chance of completing the mission (never a constant), and the scripted blunder fixes (each
+asserts the frozen ``legacy`` player's blunder and the improved ``default`` player's choice)."""
 import numpy as np
 
-from simcore.frontier import API
+from agents.scripted import persona_player
+from simcore.frontier import API, SPEC
 from simcore.frontier import engine as E
 from simcore.frontier import field as FF
 from simcore.frontier import layout as L
+from simcore.rng import new_rng
 
 
 def blank(p, turn=6):
@@ -90,9 +93,6 @@ def test_evaluate_stays_in_range_over_played_positions():
 # Each test builds a decision where the frozen reference player (persona ``legacy``, the
 # player before these fixes) blundered, and checks the improved ``default`` does not.
 def _act(s, p, persona):
-    from agents.scripted import persona_player
-    from simcore.rng import new_rng
-    from simcore.frontier import SPEC
     legal = np.zeros(L.NUM_ACTIONS, np.int32)
     n = E.legal_actions(s, p, legal)
     who = SPEC.frozen_persona if persona == "legacy" else 0
@@ -164,7 +164,7 @@ def test_fix_no_block_destroys_the_rivals_last_card():
     r = 0
     assert s[L.RF_KIND + r] == L.LARVAE
     s[L.RF_ATK + r] = 1
-    s[L.INT_SLOT] = [t for t in range(L.MAX_TF) if s[L.TF_KIND + t] == L.NOVICE][0]
+    s[L.INT_SLOT] = next(t for t in range(L.MAX_TF) if s[L.TF_KIND + t] == L.NOVICE)
     assert _act(s, p, "legacy") == L.A_TARGET + r
     assert _act(s, p, "default") == L.A_END
     # with cards left in the Rival Deck the block is made
