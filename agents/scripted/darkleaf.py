@@ -24,17 +24,10 @@ What the evaluation rewards, per clan (what the clan guide tells a player to pur
 * The Murg: Destroy-capable units adjacent to (and close to) the rival royal; an Assassin.
 * Ferrymen: push-offs of the rival royal; the royal near Haggedorn's edge; Flowers near it.
 * Erde: Reclaimed centre territories, pawns on unclaimed centre squares, then the king there.
-* Wildero Wibo: pawns in the Wibo Seat (fully once the pawns the Seat needs are owned, or
-  The Endless shields them there; before that a pawn beside the queen guards more), pawns
-  close to the Seat, units a running start from rival units (ready to Morph), Morph
-  candidates converted; the queen's guard, scored in every position and for every unit's
-  journey (not only the queen's): rival units near her, own units beside her, and each
-  open territory beside her that a rival unit stands within a journey of; no unit on or
-  beside a Poison Garden, and a unit under a Witch's Ladder away from the others (the
-  Ladder may spread to a neighbour).
-* Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it,
-  never back in the own Seat (where a caster's Ladders reach half the diagonals and no
-  Quarry stands; Chebyshev distance alone did not tell a journey there from staying).
+* Wildero Wibo: pawns in the Wibo Seat, pawns close to the Seat, units a running start from
+  rival units (ready to Morph), Morph candidates converted; the queen (the royal the rival
+  hunts) away from rival units, covered by own units and near home.
+* Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it.
 
 All clans value material, slotted bones, relic tokens and Laws, and penalise the rival's
 progress on its own path (threats to the own royal, own Quarry under Hexes, centre control).
@@ -80,9 +73,6 @@ SKILL_WANT = (
     (2.0, 1.5, 1.0, 1.5, 1.0),   # Huldra: Long Bow, Pivot, Renewal, Tweak, Adapt
 )
 CENTRE = (27, 28, 35, 36)
-#: weight of the Wibo queen's danger (_queen_danger) in the Wibo plan: losing her loses
-#: the game, so a hole beside her outweighs a pawn's early walk home
-QUEEN_GUARD = 2.0
 
 
 @row_kernel(inline="always")
@@ -199,46 +189,19 @@ def _erde_piece(state, sq, t):
 
 
 @row_kernel
-def _wibo_home(state, params, seat):
-    """Worth of a Wibo pawn standing in The Seat: 12 once the pawns The Seat needs are owned
-    or The Endless shields it there, else 4 (early, a pawn there guards nothing)."""
-    if state[LAW + seat] != 0 or count_units(state, seat, PAWN) >= params[P_WIBO_SEAT]:
-        return 12.0
-    return 4.0
-
-
-@row_kernel
-def _wibo_hex_hazard(state, seat, sq, t):
-    """What a Wibo unit of type ``t`` on ``sq`` stands to lose to the Hexen: each Poison
-    Garden on or beside it vanquishes it when it resolves (the queen is the royal; a pawn
-    shielded by The Endless in The Seat is safe)."""
-    if t == ROOK or (t == PAWN and state[LAW + seat] != 0 and rel_rank(sq, seat) == 0):
-        return 0.0
-    g = hexes_near(state, seat, sq, 0.0, 1.0, 0.0)
-    if g == 0.0:
-        return 0.0
-    return g * (30.0 if t == QUEEN else 8.0)
-
-
-@row_kernel
-def _wibo_progress(state, params, seat, rv, rq, oq):
-    """Wildero Wibo: pawns in and close to The Seat; units a short journey from a Morph; the
-    queen's guard; units clear of Poison Gardens."""
+def _wibo_progress(state, params, seat, rv, rq):
+    """Wildero Wibo: pawns in and close to The Seat; units a short journey from a Morph."""
     v = 0.0
-    home = _wibo_home(state, params, seat)
-    if oq >= 0:
-        v -= QUEEN_GUARD * _queen_danger(state, seat, oq)
     for sq in range(64):
         c = state[BOARD + sq]
         if c == 0 or cell_seat(c) != seat:
             continue
         t = cell_type(c)
-        v -= _wibo_hex_hazard(state, seat, sq, t)
         if t == PAWN:
             r = rel_rank(sq, seat)
             v += 5.0 - 0.8 * r
             if r == 0:
-                v += home
+                v += 12.0
         if t == PAWN or t == KNIGHT or t == SAGE:
             # a Morph needs a running start (the journey comes first): standing beside a
             # rival is worth nothing, standing a short journey away from one is
@@ -266,19 +229,7 @@ def _hexen_progress(state, params, seat, rv, rq):
                 v -= 0.3 * d
                 if d <= 1:
                     v += 1.5
-    for n in range(64):
-        c2 = state[BOARD + n]
-        if c2 != 0 and cell_seat(c2) == seat:
-            v -= _hexen_seat_cost(n, seat, cell_type(c2))
     return v
-
-
-@row_kernel(inline="always")
-def _hexen_seat_cost(sq, seat, t):
-    """A Hexen caster (not the rook or the queen) standing in its own Seat."""
-    if t != ROOK and t != QUEEN and rel_rank(sq, seat) == 0:
-        return 1.0
-    return 0.0
 
 
 @row_kernel
@@ -296,7 +247,7 @@ def _progress(state, params, seat, rq, oq):
     elif cl == ERDE:
         v = _erde_progress(state, params, seat, rv, rq)
     elif cl == WIBO:
-        v = _wibo_progress(state, params, seat, rv, rq, oq)
+        v = _wibo_progress(state, params, seat, rv, rq)
     elif cl == HEXEN:
         v = _hexen_progress(state, params, seat, rv, rq)
     return v
@@ -575,8 +526,7 @@ def _queen_danger(state, seat, sq):
     """How exposed an own queen on ``sq`` is: rival units beside it (a Murg Destroy or a
     Huldra Hunt at distance 1 each turn, a chance to lose the game) weigh 6, two
     territories off (one journey from beside it) 2; each own unit beside it (a territory no
-    rival can take) takes 1 off, and each open territory beside it adds 3 for every rival
-    unit (up to 2) within two territories of it: a hole a rival can step into."""
+    rival can take) takes 1 off."""
     v = 0.0
     r0 = sq // 8
     f0 = sq % 8
@@ -584,58 +534,13 @@ def _queen_danger(state, seat, sq):
         for f2 in range(max(0, f0 - 2), min(8, f0 + 3)):
             e = r2 * 8 + f2
             c = state[BOARD + e]
-            if e == sq:
+            if c == 0 or e == sq:
                 continue
             near = abs(r2 - r0) <= 1 and abs(f2 - f0) <= 1
-            if c == 0:
-                if near:
-                    v += 3.0 * _rivals_within2(state, seat, e)
-            elif cell_seat(c) != seat:
+            if cell_seat(c) != seat:
                 v += 6.0 if near else 2.0
             elif near and cell_type(c) != QUEEN:
                 v -= 1.0
-    return v
-
-
-@row_kernel(inline="always")
-def _rivals_within2(state, seat, e):
-    """Rival units within two territories of ``e`` (at most 2 counted)."""
-    k = 0
-    r0 = e // 8
-    f0 = e % 8
-    for r2 in range(max(0, r0 - 2), min(8, r0 + 3)):
-        for f2 in range(max(0, f0 - 2), min(8, f0 + 3)):
-            c = state[BOARD + r2 * 8 + f2]
-            if c != 0 and cell_seat(c) != seat:
-                k += 1
-                if k == 2:
-                    return k
-    return k
-
-
-@row_kernel
-def _wibo_move_delta(state, seat, u, n, oq, g0):
-    """Change in the Wibo queen's guard (``g0`` before, ``oq`` her square) and in the
-    Hexes' reach when the unit on ``u`` journeys to the empty ``n``: the board is changed in
-    place for the look and put back."""
-    c = state[BOARD + u]
-    t = cell_type(c)
-    lad = state[LADDER + u]
-    v = _wibo_hex_hazard(state, seat, u, t) - _wibo_hex_hazard(state, seat, n, t)
-    state[BOARD + u] = 0
-    state[BOARD + n] = c
-    if oq >= 0:
-        v -= QUEEN_GUARD * (_queen_danger(state, seat, n if u == oq else oq) - g0)
-    if lad > 0:
-        # a Witch's Ladder may restart on a unit beside this one when it resolves
-        for e in range(64):
-            c2 = state[BOARD + e]
-            if c2 != 0 and e != n and cell_seat(c2) == seat and cheb(e, n) == 1:
-                v -= 2.0
-            if c2 != 0 and e != u and e != n and cell_seat(c2) == seat and cheb(e, u) == 1:
-                v += 2.0
-    state[BOARD + n] = 0
-    state[BOARD + u] = c
     return v
 
 
@@ -699,19 +604,19 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1, oq):
     elif cl == ERDE:
         v += _erde_piece(state, sq, t)
     elif cl == WIBO:
-        # the queen's guard and the Hexes are scored by _wibo_move_delta (they depend on
-        # where the unit comes from as well)
         if t == PAWN:
             r = rel_rank(sq, seat)
             v += 5.0 - 0.8 * r
             if r == 0:
-                v += _wibo_home(state, params, seat)
+                v += 12.0
         if (t == PAWN or t == KNIGHT or t == SAGE) and _morph_range(state, params, seat, sq):
             v += 1.5
         if t == QUEEN:
-            v -= 0.5 * rel_rank(sq, seat)  # at home (Deep Roots: 1 a turn back)
+            # the royal the rival hunts: out of reach and at home (Deep Roots: 1 a turn back)
+            v -= _queen_danger(state, seat, sq) + 0.5 * rel_rank(sq, seat)
+        elif oq >= 0 and t != ROOK and cheb(sq, oq) == 1:
+            v += 1.0  # cover: a territory beside the queen a rival cannot strike from
     elif cl == HEXEN:
-        v -= _hexen_seat_cost(sq, seat, t)
         if t != ROOK and t != QUEEN:
             for q in (q0, q1):
                 if q >= 0:
@@ -788,7 +693,6 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     morph_tg = -1
     if cl == WIBO and state[INTENT] == I_DEED:
         morph_tg = state[TGT]
-    g0 = _queen_danger(state, seat, oq) if cl == WIBO and oq >= 0 else 0.0
     base = -1e18
     dests = lbuf[2]
     best = -1e18
@@ -812,8 +716,6 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                     v = _v1(row, params, seat, n, rng, buf, lbuf, rb) - base
             else:
                 v = _pot(state, params, seat, cl, t, n, rq, q0, q1, oq) - p0
-                if cl == WIBO and n != u:
-                    v += _wibo_move_delta(state, seat, u, n, oq, g0)
             if morph_tg >= 0 and _neigh(n, morph_tg):
                 v += 8.0  # the declared Morph can follow this journey
             v += 1e-6 * ((n * 7 + u * 3) % 11)
