@@ -157,6 +157,6 @@ def test_warmup_knows_which_runs_need_the_frozen_arena():
     assert needs_frozen("court", ("scripted:legacy", "scripted", "scripted"))
     assert needs_frozen("darkleaf", ("mcts:persona=legacy", "random"))
     assert not needs_frozen("court", ("scripted", "mcts:opp=mix", "best:iters=4"))
-    assert not needs_frozen("frontier", ("scripted",))  # no frozen persona at all
+    assert not needs_frozen("frontier", ("scripted",))  # its default persona only
     order = by_compile_order(["tictactoe", "court:frozen", "darkleaf", "court"])
     assert order == ["darkleaf", "court", "court:frozen", "tictactoe"]

@@ -1,13 +1,16 @@
-"""Scripted Darkleaf Gambit player as it was before the blunder fixes (persona "legacy").
+"""Frozen reference player for Darkleaf Gambit (persona "legacy"): the scripted player as it
+was before its second round of blunder fixes (the Wibo queen's guard, Wibo and Hexes, Hexen
+pawns journeying home), kept unchanged so the improved ``default`` persona
+(agents/scripted/darkleaf.py) can be measured head-to-head against it.  It plays as
+``default`` did.  The description below is the original one.
 
-Kept unchanged so the improved ``default`` persona (agents/scripted/darkleaf.py) can be
-measured head-to-head against it.  The description below is the original one.
-
-Original: one plan per clan.
+Original: Scripted Darkleaf Gambit player (persona "default": one plan per clan).
 
 Cheap greedy play on a clan-aware evaluation (one linear pass over the board):
 
 * Upkeep, bone slotting and a few yes/no choices follow fixed rules (no search).
+* Hexes that come due together (Witch's Ladders and Poison Gardens) resolve in the order
+  whose result evaluates higher (both tried on a copy); Ladders first on a tie.
   The bones of a row whose skill no longer applies are always taken back (DG-SLOT-15).
 * Every other decision applies each legal action to a copy and evaluates the result; when
   the action only opens a sub-decision of the same choice (unit -> destination -> Flow, deed
@@ -17,7 +20,8 @@ Cheap greedy play on a clan-aware evaluation (one linear pass over the board):
 * Declining to act (no journey, no deed) costs a little, so the clan keeps moving toward its
   path to victory instead of waiting for the turn cap.
 * Wildero Wibo declare a Morph (Phase 2) when a unit stands within 3 territories of a rival
-  it could reach, naming the pair with the best worth for distance (a royal first); else a
+  it could reach, naming the pair with the best worth (a royal first, a rival beside the own
+  queen next) times the share of rolls whose journey ends beside the target; else a
   journey.  Handicap bones are slotted like bones in play; placements (D_RELOC) are searched.
 
 What the evaluation rewards, per clan (what the clan guide tells a player to pursue):
@@ -26,8 +30,9 @@ What the evaluation rewards, per clan (what the clan guide tells a player to pur
 * The Murg: Destroy-capable units adjacent to (and close to) the rival royal; an Assassin.
 * Ferrymen: push-offs of the rival royal; the royal near Haggedorn's edge; Flowers near it.
 * Erde: Reclaimed centre territories, pawns on unclaimed centre squares, then the king there.
-* Wildero Wibo: pawns in the Wibo Seat, pawns close to the Seat, units beside rival units
-  (ready to Morph), Morph candidates converted.
+* Wildero Wibo: pawns in the Wibo Seat, pawns close to the Seat, units a running start from
+  rival units (ready to Morph), Morph candidates converted; the queen (the royal the rival
+  hunts) away from rival units, covered by own units and near home.
 * Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it.
 
 All clans value material, slotted bones, relic tokens and Laws, and penalise the rival's
@@ -36,18 +41,32 @@ progress on its own path (threats to the own royal, own Quarry under Hexes, cent
 import numpy as np
 from numba import njit
 
+from simcore.common import row_kernel
+
+from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
-from simcore.darkleaf.board import cell_seat, cell_type, cheb, clan_of, rel_rank, rt, rtb
+from simcore.darkleaf.board import (cell_seat, cell_type, cheb, clan_of, count_units, rel_rank,
+                                    rt, rtb)
 from simcore.darkleaf.layout import (
-    A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_QUARRY, AURA,
-    AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT, D_DEED_TGT2, D_DEED_UNIT,
-    D_DEST, D_FLOW, D_HEX_CASTER, D_HULDRA, D_HUNT_TGT, D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE,
-    D_HCAP, D_LEAP, D_MORPH, D_MORPH_TGT2, D_PIVOT, D_RELOC, D_RETREAT, D_SLOT, D_UNIT,
-    D_UPKEEP, D_WL_TGT, DEC, END, ERDE, FERRY, HAND_V, HEXEN, HULDRA, JPTS, KING, KNIGHT,
-    LADDER, LAW, MARKS, MURG, NUM_ACTIONS, P_NSLOT, P_WILL_MODE, PAWN, PG, QLEFT, QUEEN,
-    RECL, RELIC, ROLLS, ROOK, ROUND, SAGE, SEL, SLOTS, STATE_SIZE, WIBO, WINNER,
+    A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
+    AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
+    D_DEED_TGT2, D_DEED_UNIT, D_DEST, D_FLOW, D_HCAP, D_HEX, D_HEX_CASTER, D_HEX_ORDER,
+    D_HULDRA, D_HUNT_TGT,
+    D_HUNT_UNIT, D_INTENT, D_KNIGHT_MOVE, D_LEAP, D_MORPH, D_MORPH_TGT2, D_PICK, D_PIVOT,
+    D_QUARRY, D_RELOC, D_RETREAT, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, ERDE,
+    FERRY, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JPTS, KING, KNIGHT, LADDER, LAW, LOOP_, MARKS,
+    META_, MURG, NUM_ACTIONS, P_FACES, P_MURG_DESTROY, P_MURG_ROYAL, P_MURG_ROYAL_LAW, P_NSLOT,
+    P_RELCAP, P_WIBO_SEAT, P_WILL, P_WILL_MODE, PAWN, PEND, PREDICT_, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV,
+    ROOK, SAGE, SPORES_, WL_,
+    SEL, SLOTS, STATE_SIZE, STILL, TGT, W_EASY_DEEDS, W_HARD_DEEDS, W_STILLNESS, WIBO,
+    WINNER,
 )
 from simcore.darkleaf.moves import destroy_gen, journey_gen, morph_reach
+from simcore.darkleaf.position import clear_line, hexes_near
+from simcore.darkleaf.skills import royal_sq, row_applicable, will_part
+
+#: persona index of the pre-fix player (agents/scripted/darkleaf_legacy.py), always last
+LEGACY = len(SPEC.personas) - 1
 
 UNIT_VALUE = (1.0, 3.0, 3.0, 0.5, 8.0, 8.0)
 # how much each clan wants each skill row (clan board order), for slotting
@@ -62,30 +81,81 @@ SKILL_WANT = (
 CENTRE = (27, 28, 35, 36)
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _sgn(x):
     return 0 if x == 0 else (1 if x > 0 else -1)
 
 
-@njit(cache=True)
-def _clear_line(state, a, b):
-    """1 (neighboring line) or 2 (diagonal line) when nothing stands between a and b."""
-    dr = b // 8 - a // 8
-    df = b % 8 - a % 8
-    if not (dr == 0 or df == 0 or abs(dr) == abs(df)):
-        return 0
-    n = abs(dr) if dr != 0 else abs(df)
-    ur = _sgn(dr)
-    uf = _sgn(df)
-    for i in range(1, n):
-        if state[BOARD + (a // 8 + ur * i) * 8 + a % 8 + uf * i] != 0:
-            return 0
-    return 1 if (dr == 0 or df == 0) else 2
+@row_kernel
+def _huldra_progress(state, params, seat, rv, rq):
+    """Huldra: marks on the rival royal; hunters close to it and on a clear line."""
+    v = 0.0
+    v += 40.0 * state[MARKS + rv]
+    if rq >= 0:
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) != seat:
+                continue
+            t = cell_type(c)
+            if t == ROOK:
+                continue
+            d = cheb(sq, rq)
+            v -= 0.15 * d
+            if d <= 8:
+                ln = clear_line(state, sq, rq)
+                if ln > 0 and ((ln == 1 and (t == PAWN or t == QUEEN or t == KNIGHT))
+                               or (ln == 2 and (t == SAGE or t == KNIGHT))):
+                    v += 3.0
+    return v
 
 
-@njit(cache=True)
-def _erde_progress(state, seat):
-    """Erde's part of :func:`_progress` (split out unchanged)."""
+@row_kernel
+def _murg_progress(state, params, seat, rv, rq):
+    """The Murg: Destroyers close to and beside the rival royal; an Assassin sage."""
+    v = 0.0
+    if rq >= 0:
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c == 0 or cell_seat(c) != seat:
+                continue
+            t = cell_type(c)
+            if t == PAWN or t == KNIGHT:
+                d = cheb(sq, rq)
+                v -= 0.6 * d
+                if d == 1:
+                    v += 9.0
+            elif t == SAGE:
+                if state[AURA + sq] & AU_ASSASSIN:
+                    v += 20.0
+                v -= 0.3 * cheb(sq, rq)
+    return v
+
+
+@row_kernel
+def _ferrymen_progress(state, params, seat, rv, rq):
+    """Ferrymen: push-offs; the rival royal near the edge, Flowers close to it."""
+    v = 0.0
+    v += 50.0 * state[MARKS + rv]
+    if rq >= 0:
+        r = rq // 8
+        f = rq % 8
+        e = min(min(r, 7 - r), min(f, 7 - f))
+        v -= 4.0 * e
+        for sq in range(64):
+            c = state[BOARD + sq]
+            if c != 0 and cell_seat(c) == seat:
+                t = cell_type(c)
+                if t == PAWN or t == SAGE or t == KNIGHT:
+                    d = cheb(sq, rq)
+                    v -= 0.4 * d
+                    if d == 1:
+                        v += 2.0
+    return v
+
+
+@row_kernel
+def _erde_progress(state, params, seat, rv, rq):
+    """Erde: Reclaimed centre territories, pawns on the others, then the king there."""
     v = 0.0
     n = 0
     for b in range(4):
@@ -96,32 +166,59 @@ def _erde_progress(state, seat):
         c = state[BOARD + sq]
         if c == 0 or cell_seat(c) != seat:
             continue
-        t = cell_type(c)
-        if t == PAWN:
-            best = 9
-            for i in range(4):
-                cs = CENTRE[i]
-                if (state[RECL] & (1 << i)) == 0:
-                    d = cheb(sq, cs)
-                    if d < best:
-                        best = d
-            if best == 0:
-                v += 10.0
-            elif best < 9:
-                v -= 0.8 * best
-        elif t == KING and state[RECL] == 15:
-            best = 9
-            for i in range(4):
-                d = cheb(sq, CENTRE[i])
-                if d < best:
-                    best = d
-            v -= 6.0 * best
+        v += _erde_piece(state, sq, cell_type(c))
     return v
 
 
-@njit(cache=True)
-def _hexen_progress(state, seat):
-    """Hexen's part of :func:`_progress` (split out unchanged)."""
+@row_kernel
+def _erde_piece(state, sq, t):
+    """An Erde piece's pull toward the centre: a pawn toward the nearest centre territory
+    not yet Reclaimed (+10 standing on it), the king toward the centre once all four are."""
+    if t == PAWN:
+        best = 9
+        for i in range(4):
+            if (state[RECL] & (1 << i)) == 0:
+                d = cheb(sq, CENTRE[i])
+                if d < best:
+                    best = d
+        if best == 0:
+            return 10.0
+        return -0.8 * best if best < 9 else 0.0
+    if t == KING and state[RECL] == 15:
+        best = 9
+        for i in range(4):
+            d = cheb(sq, CENTRE[i])
+            if d < best:
+                best = d
+        return -6.0 * best
+    return 0.0
+
+
+@row_kernel
+def _wibo_progress(state, params, seat, rv, rq):
+    """Wildero Wibo: pawns in and close to The Seat; units a short journey from a Morph."""
+    v = 0.0
+    for sq in range(64):
+        c = state[BOARD + sq]
+        if c == 0 or cell_seat(c) != seat:
+            continue
+        t = cell_type(c)
+        if t == PAWN:
+            r = rel_rank(sq, seat)
+            v += 5.0 - 0.8 * r
+            if r == 0:
+                v += 12.0
+        if t == PAWN or t == KNIGHT or t == SAGE:
+            # a Morph needs a running start (the journey comes first): standing beside a
+            # rival is worth nothing, standing a short journey away from one is
+            if _morph_range(state, params, seat, sq):
+                v += 1.2
+    return v
+
+
+@row_kernel
+def _hexen_progress(state, params, seat, rv, rq):
+    """Hexen: Quarry vanquished; Ladders and Gardens on or beside a Quarry, casters near."""
     v = 0.0
     v += 70.0 * (2 - state[QLEFT])
     for sq in range(64):
@@ -130,20 +227,7 @@ def _hexen_progress(state, seat):
             continue
         if state[LADDER + sq] > 0:
             v += 25.0
-        r0 = sq // 8
-        f0 = sq % 8
-        for dr in range(-1, 2):
-            for df in range(-1, 2):
-                r2 = r0 + dr
-                f2 = f0 + df
-                if r2 < 0 or r2 > 7 or f2 < 0 or f2 > 7:
-                    continue
-                n = r2 * 8 + f2
-                if state[PG + n] > 0:
-                    v += 14.0
-                c2 = state[BOARD + n]
-                if n != sq and c2 != 0 and cell_seat(c2) != seat and state[LADDER + n] > 0:
-                    v += 12.0
+        v = hexes_near(state, seat, sq, v, 14.0, 12.0)
         for n in range(64):
             c2 = state[BOARD + n]
             if c2 != 0 and cell_seat(c2) == seat and cell_type(c2) != ROOK:
@@ -154,92 +238,28 @@ def _hexen_progress(state, seat):
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def _progress(state, params, seat, rq, oq):
     """How far ``seat`` is along its path to victory; rq the rival royal, oq the own royal."""
     cl = clan_of(params, seat)
     rv = 1 - seat
     v = 0.0
     if cl == HULDRA:
-        v += 40.0 * state[MARKS + rv]
-        if rq >= 0:
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c == 0 or cell_seat(c) != seat:
-                    continue
-                t = cell_type(c)
-                if t == ROOK:
-                    continue
-                d = cheb(sq, rq)
-                v -= 0.15 * d
-                if d <= 8:
-                    ln = _clear_line(state, sq, rq)
-                    if ln > 0 and ((ln == 1 and (t == PAWN or t == QUEEN or t == KNIGHT))
-                                   or (ln == 2 and (t == SAGE or t == KNIGHT))):
-                        v += 3.0
+        v = _huldra_progress(state, params, seat, rv, rq)
     elif cl == MURG:
-        if rq >= 0:
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c == 0 or cell_seat(c) != seat:
-                    continue
-                t = cell_type(c)
-                if t == PAWN or t == KNIGHT:
-                    d = cheb(sq, rq)
-                    v -= 0.6 * d
-                    if d == 1:
-                        v += 9.0
-                elif t == SAGE:
-                    if state[AURA + sq] & AU_ASSASSIN:
-                        v += 20.0
-                    v -= 0.3 * cheb(sq, rq)
+        v = _murg_progress(state, params, seat, rv, rq)
     elif cl == FERRY:
-        v += 50.0 * state[MARKS + rv]
-        if rq >= 0:
-            r = rq // 8
-            f = rq % 8
-            e = min(min(r, 7 - r), min(f, 7 - f))
-            v -= 4.0 * e
-            for sq in range(64):
-                c = state[BOARD + sq]
-                if c != 0 and cell_seat(c) == seat:
-                    t = cell_type(c)
-                    if t == PAWN or t == SAGE or t == KNIGHT:
-                        d = cheb(sq, rq)
-                        v -= 0.4 * d
-                        if d == 1:
-                            v += 2.0
+        v = _ferrymen_progress(state, params, seat, rv, rq)
     elif cl == ERDE:
-        v += _erde_progress(state, seat)
+        v = _erde_progress(state, params, seat, rv, rq)
     elif cl == WIBO:
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) != seat:
-                continue
-            t = cell_type(c)
-            if t == PAWN:
-                r = rel_rank(sq, seat)
-                v += 5.0 - 0.8 * r
-                if r == 0:
-                    v += 12.0
-            if t == PAWN or t == KNIGHT or t == SAGE:
-                # beside a rival unit: a Morph target next turn
-                for d in range(4):
-                    dr = (1, 0, -1, 0)[d]
-                    df = (0, 1, 0, -1)[d]
-                    r2 = sq // 8 + dr
-                    f2 = sq % 8 + df
-                    if 0 <= r2 < 8 and 0 <= f2 < 8:
-                        c2 = state[BOARD + r2 * 8 + f2]
-                        if c2 != 0 and cell_seat(c2) != seat and cell_type(c2) != ROOK:
-                            v += 1.2
-                            break
+        v = _wibo_progress(state, params, seat, rv, rq)
     elif cl == HEXEN:
-        v += _hexen_progress(state, seat)
+        v = _hexen_progress(state, params, seat, rv, rq)
     return v
 
 
-@njit(cache=True)
+@row_kernel
 def evaluate(state, params, seat):
     if state[END] != 0:
         w = state[WINNER]
@@ -283,7 +303,7 @@ def evaluate(state, params, seat):
     return v
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _sub(dec):
     """Sub-decisions that finish the choice just made (searched through)."""
     return dec == D_DEST or dec == D_DEED_TGT or dec == D_DEED_TGT2 or dec == D_HUNT_UNIT \
@@ -293,7 +313,7 @@ def _sub(dec):
         or dec == D_BELAY_DEST or dec == D_RELOC
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _copy_step(state, params, a, row, rng, r2, sample, depth):
     for i in range(STATE_SIZE):
         row[i] = state[i]
@@ -302,19 +322,19 @@ def _copy_step(state, params, a, row, rng, r2, sample, depth):
     E.step(row, params, rt(a), r2)  # int64 like the arena: step compiles once
 
 
-@njit(cache=True, inline="always")
+@row_kernel(inline="always")
 def _more(row, seat, depth):
     return depth < 2 and row[END] == 0 and row[CUR] == seat and _sub(row[DEC])
 
 
-@njit(cache=True)
+@row_kernel
 def _v2(state, params, seat, a, rng, buf, lbuf, rb):
     row = buf[2]
     _copy_step(state, params, a, row, rng, rb[2], 0, 2)
     return evaluate(row, params, seat)
 
 
-@njit(cache=True)
+@row_kernel
 def _v1(state, params, seat, a, rng, buf, lbuf, rb):
     row = buf[1]
     _copy_step(state, params, a, row, rng, rb[1], 0, 1)
@@ -330,7 +350,7 @@ def _v1(state, params, seat, a, rng, buf, lbuf, rb):
     return evaluate(row, params, seat)
 
 
-@njit(cache=True)
+@row_kernel
 def _v0(state, params, seat, a, rng, buf, lbuf, rb):
     """Value for ``seat`` of playing ``a``: sub-decisions searched (3 levels), a roll at the
     top averaged over 3 samples."""
@@ -356,12 +376,34 @@ def _v0(state, params, seat, a, rng, buf, lbuf, rb):
     return total / k
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
+def _hex_order_choice(state, params, seat, rng, legal, n):
+    """Hexes due together: resolve them both ways on a copy (no chance is involved) and take
+    the order whose result the evaluation rates higher; on a tie the Witch's Ladders go
+    first, the order the rulebook points to (a Ladder that vanquishes its unit restarts
+    beside it, which it cannot do once a Garden has taken that unit)."""
+    row = np.empty(STATE_SIZE, np.int32)
+    r2 = np.empty(2, np.uint64)
+    best = -1e18
+    ba = A_SPEND + WL_
+    for i in range(n):
+        a = legal[i]
+        _copy_step(state, params, a, row, rng, r2, 0, 0)
+        v = evaluate(row, params, seat)
+        if a == A_SPEND + WL_:
+            v += 1e-6
+        if v > best:
+            best = v
+            ba = a
+    return ba
+
+
+@row_kernel(inline="always")
 def _law_done(state, seat, r):
     return r == 4 and state[LAW + seat] != 0
 
 
-@njit(cache=True)
+@row_kernel
 def _return_choice(legal, n):
     """A row whose skill no longer applies cannot pay off: take its bones back first (more
     bones in the pool, never fewer choices later).  -1 when no return is offered."""
@@ -371,7 +413,7 @@ def _return_choice(legal, n):
     return -1
 
 
-@njit(cache=True)
+@row_kernel
 def _slot_choice(state, params, seat, legal, n):
     ra = _return_choice(legal, n)
     if ra >= 0:
@@ -390,8 +432,11 @@ def _slot_choice(state, params, seat, legal, n):
             if state[SLOTS + seat * 20 + r * 4 + q] != 0:
                 filled += 1
         w = SKILL_WANT[cl][r]
-        if _law_done(state, seat, r):
-            w = 0.0
+        if _law_done(state, seat, r) or not row_applicable(state, params, seat, r):
+            w = 0.0  # a dead row: the bone would only be parked there (and handed back)
+        elif params[P_RELCAP + seat * 5 + r] > 0 and \
+                state[RELIC + seat * 5 + r] >= params[P_RELCAP + seat * 5 + r]:
+            w *= 0.25  # relic slots full: the row cannot pay out until a token is spent
         sc = w * (filled + 1.0) / ns
         if filled + 1 == ns:
             sc += 2.0 * w
@@ -402,6 +447,28 @@ def _slot_choice(state, params, seat, legal, n):
 
 
 @njit(cache=True)
+def _will_gain(state, params, seat):
+    """Expected gain (scripted evaluation) of activating Haggedorn's Will now: every face of
+    the d12 applied to a copy as the engine would (rival first, then the roller).  Stillness
+    and the deed-roll modifiers touch both seats alike and count 0."""
+    if state[STILL] > 0:
+        return -1.0
+    base = evaluate(state, params, seat)
+    row = np.empty(STATE_SIZE, np.int32)
+    total = 0.0
+    for v in range(12):
+        eff = params[P_WILL + params[P_WILL_MODE] * 12 + v]
+        if eff == W_STILLNESS or eff == W_EASY_DEEDS or eff == W_HARD_DEEDS:
+            continue
+        for i in range(STATE_SIZE):
+            row[i] = state[i]
+        will_part(row, params, 1 - seat, eff, seat)
+        will_part(row, params, seat, eff, seat)
+        total += evaluate(row, params, seat) - base
+    return total / 12.0
+
+
+@njit(cache=True)
 def _upkeep(state, params, seat, legal, n):
     ra = _return_choice(legal, n)
     if ra >= 0:
@@ -409,11 +476,11 @@ def _upkeep(state, params, seat, legal, n):
     cl = clan_of(params, seat)
     for i in range(n):
         a = legal[i]
-        if cl == MURG and (a == A_SPEND + 1 or a == A_SPEND + 2):
+        if cl == MURG and (a == A_SPEND + PREDICT_ or a == A_SPEND + LOOP_):
             return a
         if cl == ERDE and a == A_SPEND:
             return a
-        if a == A_WILL and params[P_WILL_MODE] == 0 and state[ROUND] >= 6:
+        if a == A_WILL and _will_gain(state, params, seat) > 0.5:
             return a
     if cl == FERRY:
         for i in range(n):
@@ -422,7 +489,7 @@ def _upkeep(state, params, seat, legal, n):
     return A_DONE
 
 
-@njit(cache=True)
+@row_kernel
 def _morphable(state, params, seat, sq):
     """A rival unit on a square neighboring ``sq`` that a Wibo Morph could take."""
     for d in range(4):
@@ -437,15 +504,92 @@ def _morphable(state, params, seat, sq):
     return False
 
 
-@njit(cache=True)
-def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
-    """Positional worth of own unit type ``t`` standing on ``sq`` (the clan plan, O(1))."""
+@row_kernel
+def _morph_range(state, params, seat, sq):
+    """A Morph-able rival 2 or 3 territories from ``sq`` (a running start away), none beside
+    it (a rival beside a Wibo unit can strike first, and that unit must journey off anyway)."""
+    near = False
+    r0 = sq // 8
+    f0 = sq % 8
+    for r2 in range(max(0, r0 - 3), min(8, r0 + 4)):
+        for f2 in range(max(0, f0 - 3), min(8, f0 + 4)):
+            c2 = state[BOARD + r2 * 8 + f2]
+            if c2 == 0 or cell_seat(c2) == seat:
+                continue
+            t2 = cell_type(c2)
+            if t2 == ROOK or (t2 == KING and clan_of(params, 1 - seat) == ERDE):
+                continue
+            d = max(abs(r2 - r0), abs(f2 - f0))
+            if d == 1 and (r2 == r0 or f2 == f0):
+                return False
+            if d >= 2:
+                near = True
+    return near
+
+
+@row_kernel
+def _queen_danger(state, seat, sq):
+    """How exposed an own queen on ``sq`` is: rival units beside it (a Murg Destroy or a
+    Huldra Hunt at distance 1 each turn, a chance to lose the game) weigh 6, two
+    territories off (one journey from beside it) 2; each own unit beside it (a territory no
+    rival can take) takes 1 off."""
+    v = 0.0
+    r0 = sq // 8
+    f0 = sq % 8
+    for r2 in range(max(0, r0 - 2), min(8, r0 + 3)):
+        for f2 in range(max(0, f0 - 2), min(8, f0 + 3)):
+            e = r2 * 8 + f2
+            c = state[BOARD + e]
+            if c == 0 or e == sq:
+                continue
+            near = abs(r2 - r0) <= 1 and abs(f2 - f0) <= 1
+            if cell_seat(c) != seat:
+                v += 6.0 if near else 2.0
+            elif near and cell_type(c) != QUEEN:
+                v -= 1.0
+    return v
+
+
+@row_kernel
+def _threat_bonus(oq, tg):
+    """What removing the rival unit on ``tg`` adds for the own royal's safety: it stands
+    beside the royal (strikes this turn) or one journey from it."""
+    if oq < 0:
+        return 0.0
+    d = cheb(oq, tg)
+    if d == 1:
+        return 12.0
+    if d == 2:
+        return 4.0
+    return 0.0
+
+
+@row_kernel
+def _land_share(state, params, seat, u, tg, dests):
+    """Share of the unit's bone faces whose journey from ``u`` (the engine's own journey
+    generator, one roll value at a time) can end on a territory neighboring ``tg``: the
+    running start a declared Morph needs.  ``dests`` is scratch (NUM_ACTIONS ints)."""
+    faces = params[P_FACES + seat]
+    k = 0
+    for r in range(1, faces + 1):
+        nd = journey_gen(state, params, seat, u, r, dests, 0, rtb(True), rt(-1))
+        for j in range(nd):
+            if _neigh(dests[j], tg):
+                k += 1
+                break
+    return k / faces
+
+
+@row_kernel
+def _pot(state, params, seat, cl, t, sq, rq, q0, q1, oq):
+    """Positional worth of own unit type ``t`` standing on ``sq`` (the clan plan, O(1));
+    ``oq`` is the own royal's square (-1 if none)."""
     v = 0.0
     if cl == HULDRA:
         if rq >= 0 and (t == PAWN or t == KNIGHT or t == SAGE):
             d = cheb(sq, rq)
             v -= 0.15 * d
-            ln = _clear_line(state, sq, rq)
+            ln = clear_line(state, sq, rq)
             if ln > 0 and d <= 8 and ((ln == 1 and t != SAGE) or (ln == 2 and t != PAWN)):
                 v += 3.0
     elif cl == MURG:
@@ -464,32 +608,20 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
             if d == 1:
                 v += 2.0
     elif cl == ERDE:
-        if t == PAWN:
-            best = 9
-            for i in range(4):
-                if (state[RECL] & (1 << i)) == 0:
-                    d = cheb(sq, CENTRE[i])
-                    if d < best:
-                        best = d
-            if best == 0:
-                v += 10.0
-            elif best < 9:
-                v -= 0.8 * best
-        elif t == KING and state[RECL] == 15:
-            best = 9
-            for i in range(4):
-                d = cheb(sq, CENTRE[i])
-                if d < best:
-                    best = d
-            v -= 6.0 * best
+        v += _erde_piece(state, sq, t)
     elif cl == WIBO:
         if t == PAWN:
             r = rel_rank(sq, seat)
             v += 5.0 - 0.8 * r
             if r == 0:
                 v += 12.0
-        if (t == PAWN or t == KNIGHT or t == SAGE) and _morphable(state, params, seat, sq):
-            v += 4.0
+        if (t == PAWN or t == KNIGHT or t == SAGE) and _morph_range(state, params, seat, sq):
+            v += 1.5
+        if t == QUEEN:
+            # the royal the rival hunts: out of reach and at home (Deep Roots: 1 a turn back)
+            v -= _queen_danger(state, seat, sq) + 0.5 * rel_rank(sq, seat)
+        elif oq >= 0 and t != ROOK and cheb(sq, oq) == 1:
+            v += 1.0  # cover: a territory beside the queen a rival cannot strike from
     elif cl == HEXEN:
         if t != ROOK and t != QUEEN:
             for q in (q0, q1):
@@ -498,7 +630,7 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
                     v -= 0.3 * d
                     if d <= 1:
                         v += 1.5
-                    if state[RELIC + seat * 5 + 1] > 0:
+                    if state[RELIC + seat * 5 + WL_] > 0:
                         # a rival beside the Quarry on one of our diagonals: a Ladder target
                         for e in range(64):
                             c2 = state[BOARD + e]
@@ -510,7 +642,13 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1):
     return v
 
 
-@njit(cache=True)
+@row_kernel(inline="always")
+def _neigh(a, b):
+    return (a // 8 == b // 8 and abs(a % 8 - b % 8) == 1) or \
+        (a % 8 == b % 8 and abs(a // 8 - b // 8) == 1)
+
+
+@row_kernel
 def _tactical(state, params, cl, seat, sq, n):
     """Whether a journey to ``n`` needs a real look (it lands on or pushes a rival)."""
     c = state[BOARD + n]
@@ -533,7 +671,7 @@ def _tactical(state, params, cl, seat, sq, n):
     return False
 
 
-@njit(cache=True)
+@row_kernel
 def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     """Best (unit, destination) of a journey: plan worth O(1) per destination, a real
     look (copy, step, evaluate) only where the journey lands on or pushes a rival."""
@@ -541,11 +679,16 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     rq = -1
     q0 = -1
     q1 = -1
+    oq = -1
     for sq in range(64):
         c = state[BOARD + sq]
-        if c == 0 or cell_seat(c) == seat:
+        if c == 0:
             continue
         t = cell_type(c)
+        if cell_seat(c) == seat:
+            if t == QUEEN or t == KING:
+                oq = sq
+            continue
         if t == QUEEN or t == KING:
             rq = sq
         if state[AURA + sq] & AU_QUARRY:
@@ -553,6 +696,9 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                 q0 = sq
             else:
                 q1 = sq
+    morph_tg = -1
+    if cl == WIBO and state[INTENT] == I_DEED:
+        morph_tg = state[TGT]
     base = -1e18
     dests = lbuf[2]
     best = -1e18
@@ -561,7 +707,7 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     for i in range(nu):
         u = units[i]
         t = cell_type(state[BOARD + u])
-        p0 = _pot(state, params, seat, cl, t, u, rq, q0, q1)
+        p0 = _pot(state, params, seat, cl, t, u, rq, q0, q1, oq)
         nd = journey_gen(state, params, seat, u, state[JPTS], dests, 0, rtb(True), rt(-1))
         for j in range(nd):
             n = dests[j]
@@ -575,7 +721,9 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                     _copy_step(state, params, u, row, rng, rb[0], 0, 0)
                     v = _v1(row, params, seat, n, rng, buf, lbuf, rb) - base
             else:
-                v = _pot(state, params, seat, cl, t, n, rq, q0, q1) - p0
+                v = _pot(state, params, seat, cl, t, n, rq, q0, q1, oq) - p0
+            if morph_tg >= 0 and _neigh(n, morph_tg):
+                v += 8.0  # the declared Morph can follow this journey
             v += 1e-6 * ((n * 7 + u * 3) % 11)
             if v > best:
                 best = v
@@ -584,7 +732,7 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     return bu, bd, best
 
 
-@njit(cache=True)
+@row_kernel
 def _murg_target(state, legal, n, want_done):
     """The royal if it is a target, else the most valuable rival unit."""
     best = -1.0
@@ -601,7 +749,7 @@ def _murg_target(state, legal, n, want_done):
     return ba
 
 
-@njit(cache=True)
+@row_kernel
 def _morph_worth(state, sq):
     """What converting the rival unit on ``sq`` is worth (a royal sends a pawn to the Seat)."""
     t = cell_type(state[BOARD + sq])
@@ -613,21 +761,26 @@ def _morph_worth(state, sq):
 
 @njit(cache=True)
 def _wibo_pair(state, params, seat, units, nu, fixed_tg):
-    """Best declared Morph (unit, target, distance): worth minus distance; ``fixed_tg`` >= 0
-    scores only that target."""
+    """Best declared Morph (unit, target, distance): what converting the target is worth
+    (more when it threatens the own queen) times the share of rolls whose journey ends beside
+    it; ``fixed_tg`` >= 0 scores only that target."""
     tg = np.empty(64, np.int32)
+    dests = np.empty(NUM_ACTIONS, np.int32)
+    oq = royal_sq(state, params, seat)
     best = -1e18
     bu = -1
     bt = -1
     bd = 99
     for i in range(nu):
         u = units[i]
-        k = morph_reach(state, params, seat, u, tg, 0, True)
+        k = morph_reach(state, params, seat, u, tg, 0, rtb(True))
         for j in range(k):
             if fixed_tg >= 0 and tg[j] != fixed_tg:
                 continue
             d = cheb(u, tg[j])
-            v = _morph_worth(state, tg[j]) - 1.0 * d
+            # what the Morph is worth, times the chance the journey ends beside the target
+            v = (_morph_worth(state, tg[j]) + _threat_bonus(oq, tg[j])) * \
+                _land_share(state, params, seat, u, tg[j], dests) - 0.3 * d
             if v > best:
                 best = v
                 bu = u
@@ -656,7 +809,8 @@ def _wibo_declare(state, params, seat, dec, legal, n):
         for i in range(n):
             if legal[i] == A_DEED:
                 has_deed = True
-        if has_deed:
+        # enough pawns for the Path to Victory: walk them into The Seat, Morph no more
+        if has_deed and not _wibo_enough(state, params, seat):
             bu, bt, bd = _wibo_pair(state, params, seat, units, nu, -1)
             if bu >= 0 and bd <= 3:
                 return A_DEED
@@ -673,6 +827,194 @@ def _wibo_declare(state, params, seat, dec, legal, n):
     return bt if bt >= 0 else legal[0]
 
 
+@row_kernel
+def _wibo_enough(state, params, seat):
+    """The Wibo own as many pawns as its Path to Victory needs in The Seat."""
+    return count_units(state, seat, PAWN) >= params[P_WIBO_SEAT]
+
+
+@row_kernel
+def _quarry_worth(state, params, hx, sq):
+    """How good a Divine Quarry the rival unit on ``sq`` is for Hexen ``hx``.  The rulebook
+    warns against units that can become invulnerable (a Wibo pawn beside its rook or in The
+    Seat under The Endless, an Erde sage locking arms with its rook) and against a Murg pawn
+    (replenishable Iron Plating); among the rest a knight or sage (few, and not replaced)."""
+    c = state[BOARD + sq]
+    t = cell_type(c)
+    rc = clan_of(params, 1 - hx)
+    if (rc == WIBO and t == PAWN) or (rc == ERDE and t == SAGE):
+        return 0.0
+    if rc == MURG and t == PAWN:
+        return 1.0
+    v = 5.0 if (t == KNIGHT or t == SAGE) else 3.0
+    if state[AURA + sq] & AU_IRON:
+        v -= 1.0
+    # closer to the Hexen casters: reachable sooner
+    return v + 0.01 * (7 - min(7, abs(sq % 8 - 3)))
+
+
+@row_kernel
+def _quarry_choice(state, params, seat, legal, n):
+    best = -1.0
+    ba = legal[0]
+    for i in range(n):
+        a = legal[i]
+        if a >= 64:
+            continue
+        v = _quarry_worth(state, params, seat, a)
+        if v > best:
+            best = v
+            ba = a
+    return ba
+
+
+@row_kernel
+def _hex_at_cap(state, params, seat, legal, n):
+    """A Hex relic whose slots are full: hoarding it blocks its row (no token can be earned),
+    so cast it.  -1 when no full relic can be spent."""
+    for k in range(2):
+        if state[RELIC + seat * 5 + k] >= params[P_RELCAP + seat * 5 + k]:
+            for i in range(n):
+                if legal[i] == A_SPEND + k:
+                    return legal[i]
+    return -1
+
+
+@row_kernel
+def _spores_pick(state, params, seat, legal, n):
+    """Hallucinogenic Spores: an own pawn outside The Seat goes home (the farthest one);
+    else -1 (a rival pawn: searched, never placed for the rival's benefit)."""
+    best = -1
+    ba = -1
+    for i in range(n):
+        a = legal[i]
+        if a >= 64:
+            continue
+        c = state[BOARD + a]
+        if cell_seat(c) == seat and cell_type(c) == PAWN:
+            r = rel_rank(a, seat)
+            if r > 0 and r > best:
+                best = r
+                ba = a
+    return ba
+
+
+@row_kernel(inline="always")
+def _p_roll(faces, need, known, v):
+    """Chance a bone of ``faces`` meets ``need`` (certain 0/1 when the roll ``v`` is known)."""
+    if known:
+        return 1.0 if v >= need else 0.0
+    k = faces - need + 1
+    if k <= 0:
+        return 0.0
+    if k >= faces:
+        return 1.0
+    return k / faces
+
+
+@row_kernel
+def _murg_deed(state, params, seat, units_out):
+    """The Murg's best Destroy: (unit, expected worth, royal targeted).  The worth is the
+    success chance (the known roll under Predictive Model) times what the target is worth;
+    the royal wins the game."""
+    faces = params[P_FACES + seat]
+    known = state[ROLLS] > 0
+    v = state[ROLLV]
+    need = params[P_MURG_DESTROY] + state[DEEDMOD]
+    needr = (params[P_MURG_ROYAL_LAW] if state[LAW + seat] else params[P_MURG_ROYAL]) + \
+        state[DEEDMOD]
+    pn = _p_roll(faces, need, known, v)
+    pr = _p_roll(faces, needr, known, v)
+    best = -1.0
+    bu = -1
+    royal = False
+    for u in range(64):
+        c = state[BOARD + u]
+        if c == 0 or cell_seat(c) != seat:
+            continue
+        k = destroy_gen(state, params, seat, u, rtb(False), rt(-1), units_out, 0, rtb(True))
+        for j in range(k):
+            tq = units_out[j]
+            t = cell_type(state[BOARD + tq])
+            if t == QUEEN or t == KING:
+                w = 100.0 * pr
+            else:
+                w = UNIT_VALUE[t] * pn
+                if state[AURA + tq] & AURA_MASK:
+                    w *= 0.5  # an aura of protection is only stripped
+            if w > best:
+                best = w
+                bu = u
+                royal = t == QUEEN or t == KING
+    return bu, best, royal
+
+
+@njit(cache=True)
+def _murg_intent(state, params, seat):
+    """Declare a Destroy when it is worth a turn: the royal with any chance, else a target whose
+    expected worth beats bringing a Destroyer beside the royal (a pawn is not; a knight or sage
+    at 3+ is).  A known roll (Predictive Model) that cannot succeed never declares a deed."""
+    tg = np.empty(64, np.int32)
+    bu, w, royal = _murg_deed(state, params, seat, tg)
+    if bu < 0 or w <= 0.0:
+        return A_JOURNEY
+    if royal:
+        return A_DEED
+    return A_DEED if w >= 1.5 else A_JOURNEY
+
+
+@njit(cache=True)
+def _journey_choice(state, params, seat, dec, rng, legal, n, buf, lbuf, rb):
+    """D_UNIT / D_DEST: the best unit and destination by evaluation; Metamorphic when offered;
+    no journey when every move loses more than declining costs."""
+    units = np.empty(64, np.int32)
+    nu = 0
+    if dec == D_DEST:
+        units[0] = state[SEL]
+        nu = 1
+    else:
+        for i in range(n):
+            if legal[i] < 64:
+                units[nu] = legal[i]
+                nu += 1
+            elif legal[i] == A_SPEND + META_:   # Erde Metamorphic: a third unit moves
+                return legal[i]
+    bu, bd, bv = _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb)
+    if dec == D_DEST:
+        return bd if bd >= 0 else legal[0]
+    can_stop = False
+    for i in range(n):
+        if legal[i] == A_DONE:
+            can_stop = True
+    if bu < 0 or (bv < -1.5 and can_stop):
+        return A_DONE if can_stop else legal[0]
+    return bu
+
+
+@njit(cache=True)
+def _deed_choice(state, params, seat, cl, dec, legal, n):
+    """The Murg and Erde intent and deed decisions (fixed rules, no search)."""
+    if dec == D_INTENT:
+        has_deed = False
+        for i in range(n):
+            if legal[i] == A_DEED:
+                has_deed = True
+        if has_deed and cl == MURG:
+            return _murg_intent(state, params, seat)
+        if has_deed and (state[ROLLS] == 0 or state[HAND_V] >= 3):
+            return A_DEED
+        return A_JOURNEY
+    if dec == D_DEED_UNIT:
+        if cl == MURG:
+            tg = np.empty(64, np.int32)
+            bu, w, royal = _murg_deed(state, params, seat, tg)
+            for i in range(n):
+                if legal[i] == bu:
+                    return bu
+        return legal[0]
+    return _murg_target(state, legal, n, dec == D_DEED_TGT2)
+
+
 @njit(cache=True)
 def scripted_action(state, params, persona, rng, legal, n):
     if n == 1:
@@ -680,6 +1022,16 @@ def scripted_action(state, params, persona, rng, legal, n):
     seat = state[CUR]
     dec = state[DEC]
     cl = clan_of(params, seat)
+    if dec == D_QUARRY:
+        return _quarry_choice(state, params, seat, legal, n)
+    if dec == D_HEX:
+        a = _hex_at_cap(state, params, seat, legal, n)
+        if a >= 0:
+            return a
+    if dec == D_PICK and cl == WIBO and state[PEND] == SPORES_:
+        a = _spores_pick(state, params, seat, legal, n)
+        if a >= 0:
+            return a
     if dec == D_UPKEEP:
         return _upkeep(state, params, seat, legal, n)
     if dec == D_SLOT:
@@ -689,57 +1041,18 @@ def scripted_action(state, params, persona, rng, legal, n):
         return legal[0] if a == A_DONE else a
     if dec == D_RETREAT:
         return legal[0]  # yes: a new pawn heads home
+    if dec == D_HEX_ORDER:
+        return _hex_order_choice(state, params, seat, rng, legal, n)
     buf = np.empty((3, STATE_SIZE), np.int32)
     lbuf = np.empty((3, NUM_ACTIONS), np.int32)
     rb = np.empty((3, 2), np.uint64)
     if dec == D_UNIT or dec == D_DEST:
-        units = np.empty(64, np.int32)
-        nu = 0
-        if dec == D_DEST:
-            units[0] = state[SEL]
-            nu = 1
-        else:
-            for i in range(n):
-                if legal[i] < 64:
-                    units[nu] = legal[i]
-                    nu += 1
-                elif legal[i] == A_SPEND + 2:   # Erde Metamorphic: a third unit moves
-                    return legal[i]
-        bu, bd, bv = _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb)
-        if dec == D_DEST:
-            return bd if bd >= 0 else legal[0]
-        can_stop = False
-        for i in range(n):
-            if legal[i] == A_DONE:
-                can_stop = True
-        if bu < 0 or (bv < -1.5 and can_stop):
-            return A_DONE if can_stop else legal[0]
-        return bu
+        return _journey_choice(state, params, seat, dec, rng, legal, n, buf, lbuf, rb)
     if cl == WIBO and (dec == D_INTENT or dec == D_DEED_UNIT or dec == D_DEED_TGT):
         return _wibo_declare(state, params, seat, dec, legal, n)
-    if cl == MURG or cl == ERDE:
-        if dec == D_INTENT:
-            has_deed = False
-            for i in range(n):
-                if legal[i] == A_DEED:
-                    has_deed = True
-            if has_deed and (state[ROLLS] == 0 or state[HAND_V] >= 3):
-                return A_DEED
-            return A_JOURNEY
-        if dec == D_DEED_UNIT:
-            if cl == MURG:
-                tg = np.empty(NUM_ACTIONS, np.int32)
-                for i in range(n):
-                    k = destroy_gen(state, params, seat, legal[i], False, -1, tg, 0, True)
-                    for j in range(k):
-                        t = cell_type(state[BOARD + tg[j]])
-                        if t == QUEEN or t == KING:
-                            return legal[i]
-            return legal[0]
-        if dec == D_DEED_TGT:
-            return _murg_target(state, legal, n, False)
-        if dec == D_DEED_TGT2:
-            return _murg_target(state, legal, n, True)
+    if (cl == MURG or cl == ERDE) and (dec == D_INTENT or dec == D_DEED_UNIT or
+                                       dec == D_DEED_TGT or dec == D_DEED_TGT2):
+        return _deed_choice(state, params, seat, cl, dec, legal, n)
     best = -1e18
     ba = legal[0]
     for i in range(n):

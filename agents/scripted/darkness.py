@@ -21,10 +21,16 @@ only while a hunt this turn is possible (it is useless otherwise).
   tray; hunt once the Battle Strength gathered can defeat a tray card (the most damaging
   one it can); visit the Docks / Homesteads only for a slot worth its price (never the
   Homesteads' 7-Reputation slot or Reputation-for-Coins, buy Reputation at the Docks when
-  Coins buy it below 4 a point); Border Towers dispatch; Northstone Academy moves an idle
-  Agent only; the Street ability (discard 2 cards that would be discarded anyway) when a
-  Street card has a worthwhile effect.  "hunter" hunts as soon as it can and buys hunts,
-  "merchant" prefers Coin effects.
+  Coins buy it below 4 a point); Border Towers dispatch only while the guild's defence there
+  (its Agents and cubes, City Watch) falls short of the worst tray card that could attack
+  it; Northstone Academy moves an idle Agent only; the Street ability when a Street card has
+  a worthwhile effect, discarding the two hand cards whose unused effects are worth least
+  (they would be discarded at the end of the turn anyway).  "hunter" hunts as soon as it
+  can, after the Battle Strength effects in hand, and buys hunts; "merchant" prefers Coin
+  effects.
+* Hunts: first the tray card whose cube majority attacks this guild (the most damaging to
+  it, the fullest tray next), then the most damaging card; a card set to attack only the
+  others is left to them.
 * Students of Northstone / Gang Boss dispatch only the Agents their second effect will
   use, keeping Trained Agents for Border Towers and the Docks.
 * Border Guard takes the guild's own cube (or black) from the fullest tray.
@@ -41,10 +47,11 @@ from simcore.common import row_kernel
 
 from simcore.darkness import layout as L
 from simcore.darkness.actions import slot_free_for, usable
-from simcore.darkness.cards import ROW, B, I, loc_of_kind, sleeves, tray_total
+from simcore.darkness.cards import ROW, B, I, agents_at, loc_of_kind, sleeves, tray_total
 from simcore.darkness.contacts import contact_modes, slot_ok
 from simcore.darkness.effects import card_damage, spy_bonus
 from simcore.darkness.rounds import stack_influence
+from simcore.darkness.turn import attack_targets, passive_reduction
 from simcore.rng import randint
 from agents.scripted import has_action
 
@@ -454,12 +461,63 @@ def draft_value(state, params, p, c):
 
 
 @row_kernel
+def _use_bs(state, params, p, a):
+    """Battle Strength use action ``a`` (A_USE + 3 * hand index + slot) gives seat p."""
+    h = (a - L.A_USE) // 3
+    s = (a - L.A_USE) % 3
+    c = _hand_card(state, p, h)
+    if s == 0:
+        return params[L.P_TOP_A + c] if params[L.P_TOP_EFF + c] == L.E_BS else 0
+    loc = state[L.C_MID + c] if s == 1 else state[L.C_BOT + c]
+    return _contact_bs(state, params, p, state[L.LOCKIND + loc], loc) if loc >= 0 else 0
+
+
+@row_kernel
+def _bt_short(state, params, p):
+    """Whether seat p's defence at the Border Towers (Agents, own cubes, City Watch) falls
+    short of the worst Damage a tray card could attack it with."""
+    bt = loc_of_kind(state, L.K_BORDER)
+    if bt < 0:
+        return False
+    have = (agents_at(state, p, bt) + state[L.BT_CUBES + p]
+            + passive_reduction(state, params, p))
+    need = 0
+    for t in range(L.NTRAY):
+        c = state[L.TRAY_CARD + t]
+        if c >= 0:
+            need = max(need, card_damage(state, params, c, p, -1))
+    return have < need
+
+
+@row_kernel
+def _hunt_value(state, params, p, t):
+    """Worth of defeating tray t's card in a hunt by seat p: a card whose cube majority
+    attacks p first (its Damage to p, then the fuller tray), then the most damaging."""
+    c = state[L.TRAY_CARD + t]
+    v = card_damage(state, params, c, -1, p)
+    if (attack_targets(state, params, t) >> p) & 1:
+        v += 1000 * max(card_damage(state, params, c, p, -1), 1) + 10 * tray_total(state, t)
+    return v
+
+
+@row_kernel
 def _main(state, params, p, persona, rng, legal, n):
     reach = _hunt_reach(state, params, p, persona)
     avail = _avail_bs(state, params, p)
     mind = _min_damage(state, params, p)
     if persona == HUNTER and _has(legal, n, L.A_HUNT) and avail >= mind:
-        return L.A_HUNT
+        # the Battle Strength effects in hand first: the hunt spends what is gathered
+        best = -1
+        bv = 0
+        for i in range(n):
+            a = legal[i]
+            if L.A_USE <= a < L.A_BT and _use_bs(state, params, p, a) > 0:
+                v = use_value(state, params, p, _hand_card(state, p, (a - L.A_USE) // 3),
+                              (a - L.A_USE) % 3, True, persona)
+                if v > bv:
+                    bv = v
+                    best = a
+        return best if best >= 0 else L.A_HUNT
     best = -1
     bv = 0
     for i in range(n):
@@ -483,7 +541,7 @@ def _main(state, params, p, persona, rng, legal, n):
         v, _ = best_slot(state, params, p, False, reach, persona)
         if v > 0:
             return L.A_HOME
-    if _has(legal, n, L.A_BT):
+    if _has(legal, n, L.A_BT) and _bt_short(state, params, p):
         return L.A_BT
     if _has(legal, n, L.A_NORTH) and _north_source(state, p) >= 0:
         return L.A_NORTH
@@ -530,6 +588,25 @@ def _street_choice(state, params, p, reach, persona):
                     bv = v
                     bo = i * 3 + s
     return bv, bo
+
+
+@row_kernel
+def _street_discard(state, params, p, persona, legal, n):
+    """The hand card (OPT h) whose unused effects are worth least to keep this turn."""
+    reach = _hunt_reach(state, params, p, persona)
+    best = legal[0]
+    bv = 1 << 30
+    for i in range(n):
+        h = legal[i] - L.A_OPT
+        c = _hand_card(state, p, h)
+        v = 0
+        for s in range(3):
+            if usable(state, params, p, c, s):
+                v += max(use_value(state, params, p, c, s, reach, persona), 0)
+        if v < bv:
+            bv = v
+            best = legal[i]
+    return best
 
 
 @row_kernel
@@ -685,7 +762,7 @@ def scripted_action(state, params, persona, rng, legal, n):
             a = legal[i]
             if a == L.A_PASS:
                 continue
-            d = card_damage(state, params, state[L.TRAY_CARD + a - L.A_OPT], -1, p)
+            d = _hunt_value(state, params, p, a - L.A_OPT)
             if d > bd:
                 bd = d
                 best = a
@@ -713,7 +790,7 @@ def scripted_action(state, params, persona, rng, legal, n):
     if dec == L.D_TARGET:
         return _target(state, params, p, persona, legal, n)
     if dec == L.D_STREET_DISC:
-        return legal[0]
+        return _street_discard(state, params, p, persona, legal, n)
     for i in range(n):
         if legal[i] != L.A_PASS and legal[i] != L.A_STREET:
             return legal[i]

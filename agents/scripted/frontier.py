@@ -2,8 +2,10 @@
 
 What a decent solo player does:
 
-* Spaceship Phase: repair the Bunker with Urgent Repairs once it has lost at
-  least half a repair's worth; build Crystal Buildings (always at the reduced
+* Spaceship Phase: repair the Bunker with Urgent Repairs once it has lost a whole
+  repair's worth (the card restores up to that much; played earlier it wastes the rest),
+  or sooner when the Rival Troops on the field could destroy it in their next assault;
+  build Crystal Buildings (always at the reduced
   cost: Buildings give no Colonization) while that still leaves enough Crystal
   to hire the best Troop in hand at full cost, or freely in the first turns;
   fit the Rocket Launcher to a Troop that cannot shoot yet.
@@ -13,12 +15,16 @@ What a decent solo player does:
   remove the Rival's last card when that would end the game as a loss.
 * Hiring Phase: hire the Troop worth the most Colonization at full cost (the
   reduction would forfeit the points); if none is affordable at full cost and
-  the Rival has Troops on the field, hire the best one at the reduced cost for
-  defence; then build with what is left.
+  the Rival has more Troops on the field than Tel·lus, hire one at the reduced cost for
+  defence: the one worth the least Colonization (a reduced hire forfeits its points), the
+  cheapest next; never the rest of the hand once the Troops on the field match the
+  Rival's, so the cards wait for a full-price hire; then build with what is left.
 * Discard Phase: drop the least useful card (spare Towers first, Troops last).
 * Interception: each Troop blocks a different attacker, the strongest first
   (any block saves the Bunker all of that attacker's damage); once every
-  attacker is blocked, a Troop joins a block only if that makes it lethal.
+  attacker is blocked, a Troop joins a block only if that makes it lethal.  With the
+  Rival Deck empty, no block destroys the Rival's last card on the field (that ends the
+  game as a loss): a Troop then blocks only where the attacker survives it.
 """
 import numpy as np
 
@@ -73,18 +79,45 @@ def _last_card_guard(state, params):
 
 
 @row_kernel
-def _best_troop(state, params, legal, n, reduced):
-    """Legal troop play (full or reduced) worth the most Colonization, then Attack."""
+def _best_troop(state, params, legal, n):
+    """Legal full-cost troop play worth the most Colonization, then Attack."""
     best = -1
     bv = -1
-    base = L.A_PLAY_RED if reduced else L.A_PLAY
     for k in range(L.NK):
-        if FF.cf(params, k, L.CF_TYPE) == L.T_TROOP and _has(legal, n, base + k):
+        if FF.cf(params, k, L.CF_TYPE) == L.T_TROOP and _has(legal, n, L.A_PLAY + k):
             v = (FF.cf(params, k, L.CF_COL) * 10 + FF.cf(params, k, L.CF_ATTACK)
                  + FF.cf(params, k, L.CF_RANGED))
             if v > bv:
                 bv = v
-                best = base + k
+                best = L.A_PLAY + k
+    return best
+
+
+@row_kernel
+def _own_troops(state, params):
+    c = 0
+    for s in range(state[L.TF_TOP]):
+        if state[L.TF_KIND + s] >= 0 and FF.is_troop(state, params, s):
+            c += 1
+    return c
+
+
+@row_kernel
+def _defence_troop(state, params, legal, n):
+    """A reduced-cost hire for defence, or -1: only while the Rival has more Troops on the
+    field than Tel·lus (each needs a blocker), and then the Troop whose forfeited
+    Colonization is least, the cheapest next, the best fighter last."""
+    if FF.rival_on_field(state) <= _own_troops(state, params):
+        return -1
+    best = -1
+    bv = -(1 << 30)
+    for k in range(L.NK):
+        if FF.cf(params, k, L.CF_TYPE) == L.T_TROOP and _has(legal, n, L.A_PLAY_RED + k):
+            v = (-FF.cf(params, k, L.CF_COL) * 100 - FF.cost_of(params, k, True) * 10
+                 + FF.cf(params, k, L.CF_ATTACK) + FF.cf(params, k, L.CF_LIFE))
+            if v > bv:
+                bv = v
+                best = L.A_PLAY_RED + k
     return best
 
 
@@ -130,13 +163,31 @@ def _build(state, params, legal, n, free):
 
 
 @row_kernel
+def _rival_attack(state, params):
+    """Attack of every Rival Troop on the field (each may assault next Rival turn)."""
+    t = 0
+    for r in range(state[L.RF_TOP]):
+        k = state[L.RF_KIND + r]
+        if k >= 0:
+            t += FF.cf(params, k, L.CF_ATTACK)
+    return t
+
+
+@row_kernel
 def _repair(state, params, legal, n):
+    """Urgent Repairs on the Bunker once it lacks a whole repair, or when the Rival's
+    Troops could finish it in one assault; else -1."""
     b = FF.bunker_slot(state)
     if b < 0:
         return -1
+    dmg = state[L.TF_DMG + b]
+    if dmg <= 0:
+        return -1
+    left = FF.cf(params, L.BUNKER, L.CF_STRUCT) - dmg
+    danger = left <= _rival_attack(state, params)
     for k in range(L.NK):
         rep = FF.cf(params, k, L.CF_REPAIR)
-        if rep > 0 and state[L.TF_DMG + b] * 2 >= rep:
+        if rep > 0 and (dmg >= rep or danger):
             if _has(legal, n, L.A_PLAY + k):
                 return L.A_PLAY + k
             if _has(legal, n, L.A_PLAY_RED + k):
@@ -189,29 +240,54 @@ def _pending(state, params, legal, n):
 
 
 @row_kernel
+def _blocked_attack(state, params, r):
+    """Attack the Troops already blocking Rival slot r deal to it (-1: none blocks it)."""
+    dealt = -1
+    for t in range(L.MAX_TF):
+        if state[L.TF_KIND + t] >= 0 and state[L.TF_INT + t] == r:
+            dealt = max(dealt, 0) + FF.t_attack(state, params, t)
+    return dealt
+
+
+@row_kernel
+def _last_rival_card(state, params):
+    """True when the Rival Deck is empty and at most one Rival card on the field would
+    survive the blocks declared so far: destroying it ends the game as a loss."""
+    if params[L.P_EXHAUST_WIN] != 0 or FF.rival_deck_left(state) != 0:
+        return False
+    alive = 0
+    for r in range(state[L.RF_TOP]):
+        k = state[L.RF_KIND + r]
+        if k >= 0 and _blocked_attack(state, params, r) < FF.cf(params, k, L.CF_LIFE):
+            alive += 1
+    return alive <= 1
+
+
+@row_kernel
 def _intercept(state, params, legal, n):
     s = state[L.INT_SLOT]
     atk = FF.t_attack(state, params, s)
+    guard = _last_rival_card(state, params)
     best = -1
     bv = -1
-    # an unblocked attacker, the strongest first
+    # an unblocked attacker, the strongest first (one this Troop would not destroy, when
+    # that would be the Rival's last card)
     for i in range(n):
         a = legal[i]
         if a < L.A_TARGET:
             continue
         r = a - L.A_TARGET
-        blocked = False
-        for t in range(L.MAX_TF):
-            if state[L.TF_KIND + t] >= 0 and state[L.TF_INT + t] == r:
-                blocked = True
-                break
-        if not blocked:
+        if _blocked_attack(state, params, r) < 0:
+            if guard and atk >= FF.cf(params, state[L.RF_KIND + r], L.CF_LIFE):
+                continue
             v = _threat(params, state[L.RF_KIND + r])
             if v > bv:
                 bv = v
                 best = a
     if best >= 0:
         return best
+    if guard:
+        return L.A_END
     # every attacker blocked: join a block where this Troop makes it lethal
     for i in range(n):
         a = legal[i]
@@ -276,13 +352,12 @@ def scripted_action(state, params, persona, rng, legal, n):
             return a
         return L.A_END
     if ph == L.PH_HIRING:
-        a = _best_troop(state, params, legal, n, False)
+        a = _best_troop(state, params, legal, n)
         if a >= 0:
             return a
-        if FF.rival_on_field(state) > 0:
-            a = _best_troop(state, params, legal, n, True)
-            if a >= 0:
-                return a
+        a = _defence_troop(state, params, legal, n)
+        if a >= 0:
+            return a
         a = _repair(state, params, legal, n)
         if a >= 0:
             return a

@@ -23,7 +23,7 @@ from simcore.frontier import layout as L
 from simcore.frontier.describe import describe  # noqa: F401  (re-exported)
 from simcore.frontier.kinds import ACTION_KINDS
 from simcore.game import GameAPI, choice, int_in
-from simcore.spec import BadInput, GameSpec
+from simcore.spec import BadInput, GameSpec, Persona
 
 SPEC = GameSpec(
     name="frontier",
@@ -46,7 +46,8 @@ SPEC = GameSpec(
                  "loss-abandonment"),
     info_columns=("rounds", "end_reason", "cp", "bunker_damage", "rival_cards_played",
                   "rival_removed", "troops_lost", "rival_turns"),
-    personas=("default",),
+    # legacy: the scripted player before the blunder fixes, kept frozen
+    personas=("default", Persona("legacy", frozen=True)),
     long_name="Dark Frontier: the solo Tel·lus mission",
     action_kinds=ACTION_KINDS,
     setup_aliases={"skip4": "skip-turn-4", "skip-4": "skip-turn-4", "nohunter": "no-hunter",
