@@ -143,13 +143,17 @@ FINDING_COLUMNS = ("study", "game", "finding", "value", "ci_low", "ci_high", "nu
 
 
 def finding(game: str, text: str, value: float, lo: float, hi: float, null: float,
-            sample: int, scripted=None, search=None, search_name: str = "") -> dict:
+            sample: int, scripted=None, search=None, search_name: str = "",
+            artifact: bool = False) -> dict:
     """A headline as data.  ``scripted`` / ``search``: (value, low, high) of the same
     quantity under the scripted agent and under the strongest search agent measured,
-    from which the ``agents`` label is computed (:func:`agents_label`)."""
+    from which the ``agents`` label is computed (:func:`agents_label`).  ``artifact``:
+    the effect is one of the agents, not of the game (a seat effect among identical
+    players where the rules treat the seats alike)."""
     return {"game": game, "finding": text, "value": float(value), "ci_low": float(lo),
             "ci_high": float(hi), "null": float(null), "sample": int(sample),
-            "scripted": scripted, "search": search, "search_name": search_name}
+            "scripted": scripted, "search": search, "search_name": search_name,
+            "artifact": bool(artifact)}
 
 
 def _side(v, null):
@@ -159,8 +163,11 @@ def _side(v, null):
 
 def agents_label(f: dict) -> str:
     """``yes`` when the finding holds (same side of the null, interval excluding it) under
-    scripted and under search; ``no (...)`` with both values otherwise; or what is missing."""
+    scripted and under search; ``no (...)`` with both values otherwise; or what is missing;
+    ``agent artifact ...`` for an effect of the agents, not the game (``finding(artifact)``)."""
     s, m = f.get("scripted"), f.get("search")
+    if f.get("artifact"):
+        return "agent artifact (the rules treat the seats alike)"
     if s is None and m is None:
         return "not tested across agents"
     if s is None or m is None:

@@ -42,6 +42,11 @@ PROFILE_DEFAULTS = {
     "HEADLINE": None,       # spec -> sensitivity headline dict; None: seat 0, scripted
     "REGRESS_CELL": None,   # the regress gate's default cell; None: the game has none
     "OPENSPIEL": None,      # the same game in OpenSpiel, for `darkbalance bench` to compare
+    # why the rules (as the defaults stand) treat every seat alike, e.g. simultaneous choices
+    # or a random first player; "" when they do not.  Among identical players a seat effect
+    # in such a game is an artifact of the agents, never a finding about the game (the
+    # winrates study reports it so)
+    "SEATS_ALIKE": "",
 }
 #: what every profile must define
 PROFILE_REQUIRED = ("BEST",)

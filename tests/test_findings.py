@@ -104,3 +104,38 @@ def test_a_finding_the_sweep_measures_gets_its_label_directly(tmp_path):
     assert df.loc["wibo weakest", "assumptions"] == "flipped by clans.wibo.start=[9]"
     assert df.loc["hexen strongest", "assumptions"].startswith("not re-measured")
     assert df.loc["wibo under half", "assumptions"] == "flipped by clans.wibo.start=[9]"
+
+
+def test_a_seat_effect_where_the_rules_treat_seats_alike_is_an_agent_artifact():
+    """The same lopsided seat table among identical players: in court (simultaneous bids
+    and Offerings) and humanity (a random first player) it is reported as an agent
+    artifact, never as a seat favoured by the game; in connect4 (the first mover moves
+    first) it stays a finding about the game."""
+    import pandas as pd
+
+    from experiments.studies.winrates import _finding_rows, _findings, seats_alike
+
+    assert seats_alike("court") and seats_alike("humanity") and not seats_alike("connect4")
+    assert not seats_alike("g")  # not a registered game
+
+    def seats(game, P, rates, agents="scripted"):
+        return [{"game": game, "players": P, "agents": agents, "seat": k, "games": 20000,
+                 "win_rate": r, "ci_low": r - 0.006, "ci_high": r + 0.006}
+                for k, r in enumerate(rates)]
+
+    court = seats("court", 4, [0.20, 0.30, 0.36, 0.14])
+    df = pd.DataFrame(court + seats("court", 4, [0.24, 0.27, 0.26, 0.23], "best")
+                      + seats("humanity", 3, [0.30, 0.30, 0.40])
+                      + seats("connect4", 2, [0.56, 0.44]))
+    rows = {r["game"]: r for r in _finding_rows(df, pd.DataFrame(), "best")}
+    for g in ("court", "humanity"):
+        assert "agent artifact" in rows[g]["finding"] and "favoured" not in rows[g]["finding"]
+        assert agents_label(rows[g]).startswith("agent artifact")
+    assert "seat 0 is favoured" in rows["connect4"]["finding"]
+    assert agents_label(rows["connect4"]) == "scripted only"
+    text = _findings(df, pd.DataFrame(columns=["game", "players", "agent", "win_rate"]))
+    court_lines = [t for t in text if t.startswith("court")]
+    # the scripted and the best table both: each an agent artifact
+    assert len(court_lines) == 2 and all("agent artifact" in t for t in court_lines)
+    assert [t for t in text if t.startswith("connect4")] and \
+        "artifact" not in next(t for t in text if t.startswith("connect4"))
