@@ -135,9 +135,12 @@ def test_commodity_bids_vary_and_keep_life(PR):
 
 
 # ---- fixes over the frozen legacy player ----------------------------------------------------
+SUPPLIES = {"supply_crate", "supply_crates", "toolbox", "canned_food", "fuel_drum",
+            "weapons_cache"}
+
+
 def _supply_left(t, seat):
-    return sum(int(t.p[L.P_CARDS + C[nm] * L.KF_N + L.KF_SUPPLY])
-               for nm in t.hand(seat) if nm in SUPPLIES)
+    return int(supply_value(t.s, t.p, so(seat)))
 
 
 def _play_turn(t, persona):
@@ -176,14 +179,16 @@ def test_builder_does_not_start_a_building_with_its_recruit_supplies(PR):
 def _trade_bids(PR, persona, seed):
     t = Table(PR[(2, "1")])
     t.s[L.FIRST] = 0
-    t.hand_set(0, ["supply_crates", "toolbox", "fire_camp", "looting", "forage"])
+    t.hand_set(0, ["supply_crates", "toolbox", "fire_camp", "looting"])
     t.hand_set(1, ["forage"])
     for p in range(3):
-        t.pile_set(p, ["leader", "weapons_cache", "radio_station"])
+        t.pile_set(p, ["nurse", "toolbox"])
     t.stage(L.S_TRADE).settle()
     assert t.top == L.T_BID and t.cur == 0
     bid = []
     for i in range(8):
+        if t.top != L.T_BID or t.cur != 0:
+            break  # an emptied hand ends the bid
         a = act(t, persona, seed * 16 + i)
         if a == L.A_DONE:
             break
@@ -193,9 +198,10 @@ def _trade_bids(PR, persona, seed):
 
 
 def test_trade_bids_grow_with_the_pile_vary_and_may_hold_supplies(PR):
-    """Rich Trade piles and a hand with spare Supplies (no Survivor to recruit): the legacy
-    builder bids the same two cards on every draw, never a Supply; the fixed players bid by
-    the pile's worth and a draw, so the bid varies, reaches 3 cards and includes Supplies."""
+    """Trade piles worth a bid and a hand with spare Supplies (no Survivor to recruit): the
+    legacy builder bids the same two cards on every draw, never a Supply; the fixed players
+    bid by the pile's worth and a draw, so the bid varies, reaches 3 cards and includes
+    Supplies."""
     old = {tuple(_trade_bids(PR, OLD, seed)) for seed in range(12)}
     assert len(old) == 1 and len(next(iter(old))) <= 2
     assert not any(nm in SUPPLIES for nm in next(iter(old)))
@@ -220,21 +226,33 @@ def test_first_aid_kit_and_scouting_are_not_discarded_first(PR):
         assert act(t, persona) == HAND(2)
 
 
-def test_rescue_is_worth_nothing_with_an_empty_row(PR):
-    """Event ny1: 'discard 1, rescue 1', 'lose 1 Life' or nothing.  With an empty Survivor Row
-    the legacy player still took the rescue (+20) and discarded a card for nothing; the fixed
-    players take nothing; with a Leader in the Row they take the rescue."""
-    t = Table(PR[(2, "1")])
-    t.hand_set(0, ["forage", "rest"])
-    t.disc_set(0, [])
+def _ne2_bids(PR, persona, row):
+    """Seat bids for Event ne2 (a Bullets bid: the highest gains 1 SP and rescues 1, the
+    lowest loses 2 Life) over 12 draws, with the Survivor Row empty or showing a Leader."""
+    t = Table(PR[(2, "3")])
+    t.s[L.FIRST] = 0
+    t.s[L.EV_CUR] = EV["ne2"]
+    for s in range(2):
+        t.hand_set(s, ["forage", "rest"])
+        t.colony_add(s, "firearm", bullets=6)
     t.s[L.ROW:L.ROW + L.ROW_LEN] = -1
-    t.stage(L.S_EVENT, 1).task(L.T_EVENT, 1, 0)
-    t.s[L.EV_CUR] = EV["ny1"]
-    t.settle()
-    assert t.top == L.T_EVENT and t.cur == 0
-    assert act(t, OLD) == L.OPT_BASE + 0
+    if row:
+        t.s[L.ROW + 4] = C["leader"]
+    t.stage(L.S_EVENT).settle()
+    assert t.top == L.T_EBID
+    return [act(t, persona, seed) - L.AMT_BASE for seed in range(12)]
+
+
+def test_rescue_is_worth_nothing_with_an_empty_row(PR):
+    """An Event option that rescues needs a Survivor in the Row (EH-EVENT-04), but a bid's
+    reward does not: ne2's highest bidder gains 1 SP and rescues 1.  The legacy player valued
+    the rescue +20 whatever the Row held, so it bid the same with an empty Row; the fixed
+    players value it by the best Survivor in the Row: less with an empty Row than the
+    legacy player, more with a Leader there than with the Row empty."""
+    old = _ne2_bids(PR, OLD, False)
+    assert old == _ne2_bids(PR, OLD, True)
     for persona in NEW:
-        assert act(t, persona) == L.OPT_BASE + 2
-    t.s[L.ROW + 4] = C["leader"]
-    for persona in NEW:
-        assert act(t, persona) == L.OPT_BASE + 0
+        empty, leader = _ne2_bids(PR, persona, False), _ne2_bids(PR, persona, True)
+        assert sum(empty) < sum(leader)
+        if persona == 0:  # the same draws as the legacy builder's
+            assert sum(empty) < sum(old)

@@ -43,8 +43,9 @@ Later fixes (the player before them is now the frozen ``legacy`` persona):
   predicted onto one card bid the same and the tie lost it for both.  Now each seat
   predicted to share its card adds a drawn 0..rivals + 1 Influence (no more than the card
   is worth above its bid);
-* the prediction's order among seats of equal Influence turns with the round (it was the
-  lowest seat first, every round);
+* the prediction's order among seats of equal Influence starts at a seat drawn from a hash
+  of public facts (the round, the cards turned up) that every seat computes alike (it
+  was the lowest seat first, every round: the first and last seats shared one card);
 * fair-share adapts to the others: it covers a shortfall of up to two souls when some
   seat cannot pay its share (or a Harvest has failed), and gives only what keeps it off
   the fewest when the Harvest cannot be saved;
@@ -220,8 +221,8 @@ def _predicted_card(state, params, me):
     """The card (slot) ``me`` bids on and how many other seats are predicted on it.
 
     Every seat is assumed to value the cards as this player does; in order of Influence
-    (most first, then a public seat order that turns by one each round, so no seat always
-    picks first) each seat takes the card worth most to it, a card already taken by k
+    (most first, then a seat order starting at a seat drawn from a hash of public facts,
+    so no seat picks first more often than another) each seat takes the card worth most to it, a card already taken by k
     seats counting 1 / (1 + 1.5 k) of its worth.  So the seats spread over the cards
     instead of all bidding on the same one."""
     P = params[L.P_NUM_PLAYERS]
@@ -230,11 +231,19 @@ def _predicted_card(state, params, me):
     c2 = 0
     mine = 0
     done = 0
+    # where the seat order starts among equal Influence: a hash of public facts (the round
+    # and the cards turned up) that every seat computes alike, so the seats agree on the
+    # prediction and, over games, each seat starts it equally often (the lowest seat
+    # first, or a turn by round, gave seat effects of up to 10 points at 4 players)
+    h = 41 * state[L.ROUND]
+    for k in range(3):
+        h += (2 * k + 73) * (state[L.REVEALED + k] + 1) * (k + 1)
+    start = (h * 2654435761 >> 7) % P
     for _ in range(P):
         # the next seat in order: most Influence, then the seat order of this round
         nxt = -1
         for i in range(P):
-            s = (i + state[L.ROUND]) % P
+            s = (i + start) % P
             if not state[L.ALIVE + s] or (done >> s) & 1:
                 continue
             if nxt < 0 or state[L.INFL + s] > state[L.INFL + nxt]:
