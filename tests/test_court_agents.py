@@ -252,21 +252,21 @@ def test_rivals_predicted_on_one_card_do_not_tie_it_away():
     assert ties[FAIR] <= 22
 
 
-def test_fair_share_covers_a_short_table_and_spares_a_lost_harvest():
-    """Threshold 10, three seats, fair share 4; seat 1 has 1 soul.  The legacy fair-share
-    offers 4 (the Harvest fails on 1 + 4 + 4); the fixed one covers the shortfall with 5.
-    When the Harvest is forced to fail, the legacy one still gives 4; the fixed one gives
-    only what keeps it off the fewest (2)."""
+def test_fair_share_spares_a_lost_harvest():
+    """Threshold 10, three seats, fair share 4; seat 1 has 1 soul, so the Harvest fails on
+    1 + 4 + 4.  The legacy fair-share still gives 4; the fixed one gives only what keeps it
+    off the fewest (2).  With 2 souls there the Harvest succeeds on 2 + 4 + 4 and both
+    give 4, unless it is forced to fail: then the fixed one gives 3 (off the fewest)."""
     s, p = _offer_state(fails=0, forced=0)
     s[L.SOULS + 1] = 1
     assert _decide(s, p, OLD) - L.AMT_BASE == 4
-    assert _decide(s, p, FAIR) - L.AMT_BASE == 5
+    assert _decide(s, p, FAIR) - L.AMT_BASE == 2
+    s[L.SOULS + 1] = 2
+    assert _decide(s, p, OLD) - L.AMT_BASE == 4
+    assert _decide(s, p, FAIR) - L.AMT_BASE == 4
     s[L.FORCED_FAIL] = 1
     assert _decide(s, p, OLD) - L.AMT_BASE == 4
-    assert _decide(s, p, FAIR) - L.AMT_BASE == 2
-    s[L.FORCED_FAIL] = 0
-    s[L.SOULS + 1] = 10  # everyone can pay: the plain fair share
-    assert _decide(s, p, FAIR) - L.AMT_BASE == 4
+    assert _decide(s, p, FAIR) - L.AMT_BASE == 3
 
 
 def _seats_chosen(s, p, persona, legal):
