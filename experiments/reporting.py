@@ -198,7 +198,7 @@ MEASURES = ("rate", "difference", "share", "margin")
 
 def finding(game: str, text: str, value: float, lo: float, hi: float, null: float,
             sample: int, scripted=None, search=None, search_name: str = "",
-            measure: str = "rate") -> dict:
+            measure: str = "rate", artifact: bool = False) -> dict:
     """A headline as data.
 
     Parameters
@@ -211,13 +211,16 @@ def finding(game: str, text: str, value: float, lo: float, hi: float, null: floa
         (:func:`agents_label`).
     measure : str
         One of :data:`MEASURES`; a ``difference`` says so in its text too.
+    artifact : bool
+        The effect is one of the agents, not of the game (a seat effect among identical
+        players where the rules treat the seats alike).
     """
     if measure not in MEASURES:
         raise ValueError(f"unknown measure {measure!r}; valid: {', '.join(MEASURES)}")
     return {"game": game, "finding": text, "measure": measure, "value": float(value),
             "ci_low": float(lo), "ci_high": float(hi), "null": float(null),
             "sample": int(sample), "scripted": scripted, "search": search,
-            "search_name": search_name}
+            "search_name": search_name, "artifact": bool(artifact)}
 
 
 def _side(v, null):
@@ -227,8 +230,11 @@ def _side(v, null):
 
 def agents_label(f: dict) -> str:
     """``yes`` when the finding holds (same side of the null, interval excluding it) under
-    scripted and under search; ``no (...)`` with both values otherwise; or what is missing."""
+    scripted and under search; ``no (...)`` with both values otherwise; or what is missing;
+    ``agent artifact ...`` for an effect of the agents, not the game (``finding(artifact)``)."""
     s, m = f.get("scripted"), f.get("search")
+    if f.get("artifact"):
+        return "agent artifact (the rules treat the seats alike)"
     if s is None and m is None:
         return "not tested across agents"
     if s is None or m is None:

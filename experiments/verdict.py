@@ -95,6 +95,10 @@ def finding_status(row) -> tuple[str, str]:
     return ("confirmed", "nothing within the swept ranges; " + a)
 
 
+def _artifact(row) -> bool:
+    return str(row.get("agents", "")).startswith("agent artifact")
+
+
 def _short(text: str) -> str:
     """A finding's words without the game's name in front or the explanation after:
     "Edge of Darkness solo: Barracks (52) is the hardest of the twelve ...: it lowers ..."
@@ -149,6 +153,13 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
         title = get_game(g).SPEC.long_name or g
         rows = df[df["game"] == g] if len(df) else df
         rows = [r for _, r in rows.iterrows()]
+        # a seat effect among identical players where the rules treat the seats alike is
+        # the agents', not the game's: set aside, and said
+        artifacts = [r for r in rows if _artifact(r)]
+        rows = [r for r in rows if not _artifact(r)]
+        aside = (f" {len(artifacts)} seat effect{'s' if len(artifacts) > 1 else ''} among "
+                 "identical players set aside as agent artifacts (the rules treat the seats "
+                 "alike).") if artifacts else ""
         calib = bool(registry.part(g, "CALIBRATION"))
         if not rows:
             # "no effect" rests on the scripted tables alone: the strong player's tables
@@ -158,7 +169,7 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
                         "status": "depends on the players" if n else "not enough games",
                         "sentence": "No seat, turn-position or other effect beyond chance"
                                     + (f" in {n:,} scripted games." if n else
-                                       " (no study has measured it yet)."),
+                                       " (no study has measured it yet).") + aside,
                         "settle": "strong play on enough games to confirm the absence" if n
                                   else "run the report's studies",
                         "extremes": [], "counts": {}})
@@ -178,7 +189,7 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
         others = {s: c - (s == status) for s, c in counts.items() if c - (s == status)}
         tail = " Other findings: " + ", ".join(f"{c} {s}" for s, c in others.items()) + "." \
             if others else ""
-        sentence = f"{r['finding']}: {_fmt(r)} over {int(r['sample']):,} games.{tail}"
+        sentence = f"{r['finding']}: {_fmt(r)} over {int(r['sample']):,} games.{tail}{aside}"
         extremes = [f"{_short(x['finding'])}: {_fmt(x)} ({st[0]})"
                     for x, st in zip(rows, stat)
                     if _EXTREME.search(str(x["finding"])) and x is not r]
@@ -197,7 +208,7 @@ def short_table(findings: pd.DataFrame) -> pd.DataFrame:
                                      "assumptions", "games"])
     rows = []
     for _, r in findings.iterrows():
-        st = finding_status(r)[0]
+        st = "agent artifact" if _artifact(r) else finding_status(r)[0]
         s = strong_side(str(r["agents"]))
         ag = ("yes" if r["agents"] == "yes" else
               f"no: {s[0] or 'search'} {s[1]:.3f}" if s else "untested")

@@ -49,6 +49,11 @@ PROFILE_DEFAULTS = {
                             # index; None: its seat win rates (winrates/seat_winrates_GAME)
     "SEATS": None,          # (setup, rules, players) -> who sits where and moves first
     "OPTION_NOTES": None,   # game options -> lines saying how they were read
+    # why the rules (as the defaults stand) treat every seat alike, e.g. simultaneous choices
+    # or a random first player; "" when they do not.  Among identical players a seat effect
+    # in such a game is an artifact of the agents, never a finding about the game (the
+    # winrates study reports it so)
+    "SEATS_ALIKE": "",
 }
 #: what every profile must define
 PROFILE_REQUIRED = ("BEST",)

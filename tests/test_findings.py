@@ -182,6 +182,9 @@ def test_verdicts_one_per_game_seed_games_first_from_the_findings():
         _row(game="darkleaf", text="darkleaf: huldra is the strongest clan (scripted table)",
              value=0.6, lo=0.58, hi=0.62, null=0.5, study="matchups"),
     ])
+    rows = pd.concat([rows, pd.DataFrame([_row(
+        text="court at 4 players: seat 1 wins more among identical players",
+        agents="agent artifact (the rules treat the seats alike)")])], ignore_index=True)
     v = game_verdicts(rows, ["connect4", "darkleaf", "court", "frontier"],
                       {"frontier": 0, "connect4": 6000})
     assert [x["game"] for x in v] == ["court", "darkleaf", "frontier", "connect4"]
@@ -189,6 +192,9 @@ def test_verdicts_one_per_game_seed_games_first_from_the_findings():
     assert court["status"] == "confirmed" and "seat 2 is favoured" in court["sentence"]
     # the ladder measures the players, not the game: it is no finding of the game
     assert court["counts"]["confirmed"] == 1
+    # an agent artifact is no finding of the game: set aside, and said
+    assert sum(court["counts"].values()) == 1 and "1 seat effect among identical" in \
+        court["sentence"]
     # the sweep's headline leads, with what would settle it; the other clan is an extreme
     assert dl["status"] == "depends on assumed content" and "wibo" in dl["sentence"]
     assert "clans.wibo.will" in dl["settle"]
@@ -226,3 +232,36 @@ def test_inert_values_leave_the_sweep_counts():
     assert inert_paths(df) == ["a"]  # c moved a game on one side: not inert
     assert assumptions_label("court", {"court": df}) == \
         "none of 2 swept values flips it (1 inert left out)"
+def test_a_seat_effect_where_the_rules_treat_seats_alike_is_an_agent_artifact():
+    """The same lopsided seat table among identical players: in court (simultaneous bids
+    and Offerings) and humanity (a random first player) it is reported as an agent
+    artifact, never as a seat favoured by the game; in connect4 (the first mover moves
+    first) it stays a finding about the game."""
+    import pandas as pd
+
+    from experiments.studies.winrates import _finding_rows, _findings, seats_alike
+
+    assert seats_alike("court") and seats_alike("humanity") and not seats_alike("connect4")
+    assert not seats_alike("g")  # not a registered game
+
+    def seats(game, P, rates, agents="scripted"):
+        return [{"game": game, "players": P, "agents": agents, "seat": k, "games": 20000,
+                 "win_rate": r, "ci_low": r - 0.006, "ci_high": r + 0.006}
+                for k, r in enumerate(rates)]
+
+    court = seats("court", 4, [0.20, 0.30, 0.36, 0.14])
+    df = pd.DataFrame(court + seats("court", 4, [0.24, 0.27, 0.26, 0.23], "best")
+                      + seats("humanity", 3, [0.30, 0.30, 0.40])
+                      + seats("connect4", 2, [0.56, 0.44]))
+    rows = {r["game"]: r for r in _finding_rows(df, pd.DataFrame(), "best")}
+    for g in ("court", "humanity"):
+        assert "agent artifact" in rows[g]["finding"] and "favoured" not in rows[g]["finding"]
+        assert agents_label(rows[g]).startswith("agent artifact")
+    assert "seat 0 is favoured" in rows["connect4"]["finding"]
+    assert agents_label(rows["connect4"]) == "scripted only"
+    text = _findings(df, pd.DataFrame(columns=["game", "players", "agent", "win_rate"]))
+    court_lines = [t for t in text if t.startswith("court")]
+    # the scripted and the best table both: each an agent artifact
+    assert len(court_lines) == 2 and all("agent artifact" in t for t in court_lines)
+    assert [t for t in text if t.startswith("connect4")] and \
+        "artifact" not in next(t for t in text if t.startswith("connect4"))

@@ -1,9 +1,12 @@
-"""Scripted Court of the Dead: Dark Harvest players as they were before the blunder fixes
-(before the persona fixes), kept as the frozen ``legacy`` persona (agents.scripted's dispatch plays it for
-the last persona under a frozen compile key, as the old plain ``scripted``, fair-share).
-Do not improve this file.
+"""Scripted Court of the Dead: Dark Harvest players as they were before the fixes to
+contested-card bids, a fair share that adapts and random tie-breaks, kept frozen as
+the ``legacy`` persona (the last of SPEC.personas): agents.scripted's dispatch plays it,
+under a frozen compile key, as this module's ``fair-share`` (persona 0), so the fixed
+players can be measured head-to-head against it.  Do not improve this file.
 
 The old description follows.
+
+Scripted Court of the Dead: Dark Harvest players.
 
 Personas (``SPEC.personas``; the first is plain ``scripted``):
 
@@ -20,91 +23,45 @@ Personas (``SPEC.personas``; the first is plain ``scripted``):
   Influence, sabotages like the free rider.
 
 Card worth is a rough soul-equivalent per effect code (so it follows rules.toml
-overrides), plus the Favor the card brings.  The policy reads only public fields:
-never another seat's unrevealed bid or secret Offering.
+overrides), plus the Favor the card brings (the same worth for every Favor, nothing for a
+Favor the seat already holds).
+
+Fixes over the frozen player (the pre-fix player is the ``legacy`` persona, court_legacy.py):
+
+* bids: every seat values the cards alike, so at 4-6 players two seats used to bid on the
+  same card and the others went unbid.  Now a seat predicts the table: the seats in
+  order of Influence (then seat) each take the card best for them after the ones already
+  taken (a taken card is worth a share), and a seat bids on its own card, as much as
+  the persona bids on a card of that worth (a card worth 1-2.5 souls goes for 1: a lone
+  bid of 0 wins a card, by the rulebook, but 1 beats a rival who bids 0 on it).  A
+  first version bid 1 on every card it predicted uncontested; bids are hidden, so any
+  seat valuing the card more outbid it, and a lone legacy player beat two of them 64.9%
+  [62.8, 66.9] at 3 players (1 legacy, 2 fair-share, 2,000 games), against 12.5%
+  [10.7, 14.5] now (1,200 games);
+* the Favors: the Flesh Favor counted 0.5 and the others 1.5 (arbitrary): now every
+  Favor counts the same, and one the seat already holds counts nothing;
+* the free rider no longer assumes everyone else offers ceil(T/n): after a failed
+  Harvest (another free rider, or sabotage, at the table) it assumes the others give one
+  soul less than that; and when the Harvest is already forced to fail its Offering cannot
+  save it, so it offers only what keeps it off the fewest (the seat a failure hits).
+
+The policy reads only public fields: never another seat's unrevealed bid or secret Offering.
 """
 
 from simcore.common import row_kernel
 
-from simcore.court.layout import (
-    A_DECLINE,
-    A_YES,
-    ADJ_BASE,
-    ALIVE,
-    AMT_BASE,
-    BID_A,
-    BID_F,
-    BIT_OPT,
-    BONE,
-    CUR,
-    D_AMOUNT,
-    D_BID,
-    D_COPY,
-    D_FAVOR,
-    D_FLESH_ADJ,
-    D_OFFER,
-    D_SPIRIT_ADJ,
-    D_TARGET,
-    D_TIE,
-    D_YESNO,
-    DEC,
-    DEC_EFF,
-    DEC_SLOT,
-    E_ADD_BANK,
-    E_ADD_OWN,
-    E_CLAIM_EXCESS,
-    E_COPY,
-    E_DEATH,
-    E_EXPOSE,
-    E_FAIL_AT_END,
-    E_FAIL_AT_REVEAL,
-    E_GAIN_INFL,
-    E_GAIN_SOULS,
-    E_NEIGHBOURS_LOSE,
-    E_PLAGUE,
-    E_RAISE_OFFER,
-    E_RICHEST_LOSE,
-    E_STAKE,
-    E_STEAL,
-    E_SUCCEED_AT_END,
-    E_SWAP,
-    E_TARGET_LOSE,
-    EXPOSED_MASK,
-    FAILS,
-    FLESH,
-    INFL,
-    LEG_HI,
-    LEG_LO,
-    LEG_MASK,
-    OFFER,
-    OFFER_DONE,
-    OPT_BASE,
-    OUTCOME,
-    P_CARD_A,
-    P_CARD_B,
-    P_CARD_EFFECT,
-    P_CARD_FACTION,
-    P_FAIL_EFFECT_UPTO,
-    P_INFL_MAX,
-    P_MIN_WIN_BID,
-    P_NUM_PLAYERS,
-    REVEALED,
-    S_FINAL,
-    S_RESULT,
-    S_WINNERS,
-    SLOT_EFF,
-    SOULS,
-    SPIRIT,
-    STAGE,
-    THRESH,
-    UNITED,
-)
-from agents.scripted import has_action as _has
+from simcore.court import SPEC
+from simcore.court import layout as L
+from simcore.court.actions import encode_bid
 from simcore.rng import randint
+from agents.scripted import has_action as _has
 
 FAIR_SHARE = 0
 FREE_RIDER = 1
 COURT_HAWK = 2
+#: persona index of the pre-fix player (agents/scripted/court_legacy.py), always last
+LEGACY = len(SPEC.personas) - 1
+FAVOR_WORTH = 1.0   # every Favor alike (was: Flesh 0.5, Spirit and Bone 1.5)
 
 
 # ---- small helpers ----------------------------------------------------------------------
@@ -112,14 +69,14 @@ COURT_HAWK = 2
 def _alive_n(state, P):
     k = 0
     for s in range(P):
-        k += state[ALIVE + s]
+        k += state[L.ALIVE + s]
     return k
 
 
 @row_kernel
 def _fair(state, P):
     n = _alive_n(state, P)
-    return (state[THRESH] + n - 1) // n
+    return (state[L.THRESH] + n - 1) // n
 
 
 @row_kernel
@@ -128,7 +85,7 @@ def _amount(legal, n, k):
     best = legal[0]
     bd = 1 << 30
     for i in range(n):
-        d = abs(legal[i] - AMT_BASE - k)
+        d = abs(legal[i] - L.AMT_BASE - k)
         if d < bd:
             bd = d
             best = legal[i]
@@ -140,8 +97,8 @@ def _richest_other(state, P, me):
     best = -1
     bs = -1
     for s in range(P):
-        if s != me and state[ALIVE + s] and state[SOULS + s] > bs:
-            bs = state[SOULS + s]
+        if s != me and state[L.ALIVE + s] and state[L.SOULS + s] > bs:
+            bs = state[L.SOULS + s]
             best = s
     return best
 
@@ -150,8 +107,8 @@ def _richest_other(state, P, me):
 def _total_offer(state, P):
     t = 0
     for s in range(P):
-        if state[ALIVE + s]:
-            t += state[OFFER + s]
+        if state[L.ALIVE + s]:
+            t += state[L.OFFER + s]
     return t
 
 
@@ -159,58 +116,58 @@ def _total_offer(state, P):
 def _min_other_offer(state, P, me):
     m = 1 << 30
     for s in range(P):
-        if s != me and state[ALIVE + s] and state[OFFER + s] < m:
-            m = state[OFFER + s]
+        if s != me and state[L.ALIVE + s] and state[L.OFFER + s] < m:
+            m = state[L.OFFER + s]
     return m
 
 
 @row_kernel
 def _is_richest(state, P, me):
     for s in range(P):
-        if s != me and state[ALIVE + s] and state[SOULS + s] >= state[SOULS + me]:
+        if s != me and state[L.ALIVE + s] and state[L.SOULS + s] >= state[L.SOULS + me]:
             return False
     return True
 
 
 @row_kernel
 def _effect_worth(state, params, me, eff, a, b):
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     n = _alive_n(state, P)
-    if eff == E_GAIN_INFL:
+    if eff == L.E_GAIN_INFL:
         # Gethsemoni's "(max five)": only what fits under the cap after a small bid counts
-        room = params[P_INFL_MAX] - state[INFL + me] + 1
+        room = params[L.P_INFL_MAX] - state[L.INFL + me] + 1
         return 1.2 * min(a, max(room, 0))
-    if eff == E_GAIN_SOULS:
+    if eff == L.E_GAIN_SOULS:
         return 1.0 * a
-    if eff == E_TARGET_LOSE:
+    if eff == L.E_TARGET_LOSE:
         return 0.6 * a
-    if eff == E_STEAL:
+    if eff == L.E_STEAL:
         return 1.5 * a
-    if eff == E_NEIGHBOURS_LOSE:
+    if eff == L.E_NEIGHBOURS_LOSE:
         return 1.0 * a
-    if eff == E_PLAGUE:
+    if eff == L.E_PLAGUE:
         return 0.8 * (n - 1) * a / (b if b > 0 else 1)
-    if eff == E_RICHEST_LOSE:
+    if eff == L.E_RICHEST_LOSE:
         return -1.0 * a if _is_richest(state, P, me) else 0.5 * a
-    if eff == E_DEATH:
+    if eff == L.E_DEATH:
         return -0.5 * a if _is_richest(state, P, me) else 0.5 * a
-    if eff == E_EXPOSE:
+    if eff == L.E_EXPOSE:
         return 1.0
-    if eff == E_STAKE:
+    if eff == L.E_STAKE:
         return 2.0
-    if eff == E_FAIL_AT_END or eff == E_FAIL_AT_REVEAL:
+    if eff == L.E_FAIL_AT_END or eff == L.E_FAIL_AT_REVEAL:
         return 1.5
-    if eff == E_SUCCEED_AT_END:
+    if eff == L.E_SUCCEED_AT_END:
         return 2.5
-    if eff == E_CLAIM_EXCESS:
+    if eff == L.E_CLAIM_EXCESS:
         return 3.0
-    if eff == E_RAISE_OFFER:
+    if eff == L.E_RAISE_OFFER:
         return 2.0
-    if eff == E_ADD_BANK:
+    if eff == L.E_ADD_BANK:
         return 0.7 * a
-    if eff == E_ADD_OWN:
+    if eff == L.E_ADD_OWN:
         return 1.0
-    if eff == E_SWAP:
+    if eff == L.E_SWAP:
         return 2.5
     return 0.0
 
@@ -218,38 +175,82 @@ def _effect_worth(state, params, me, eff, a, b):
 @row_kernel
 def _card_worth(state, params, me, slot):
     """Soul-equivalent worth to ``me`` of winning the card turned up in ``slot``."""
-    c = state[REVEALED + slot]
+    c = state[L.REVEALED + slot]
     if c < 0:
         return -1e9
-    eff = params[P_CARD_EFFECT + c]
-    if eff == E_COPY:
+    eff = params[L.P_CARD_EFFECT + c]
+    if eff == L.E_COPY:
         v = 0.0
         for k in range(3):
-            ck = state[REVEALED + k]
-            if k != slot and ck >= 0 and params[P_CARD_EFFECT + ck] != E_COPY:
-                w = _effect_worth(state, params, me, params[P_CARD_EFFECT + ck],
-                                  params[P_CARD_A + ck], params[P_CARD_B + ck])
+            ck = state[L.REVEALED + k]
+            if k != slot and ck >= 0 and params[L.P_CARD_EFFECT + ck] != L.E_COPY:
+                w = _effect_worth(state, params, me, params[L.P_CARD_EFFECT + ck],
+                                  params[L.P_CARD_A + ck], params[L.P_CARD_B + ck])
                 if w > v:
                     v = w
     else:
-        v = _effect_worth(state, params, me, eff, params[P_CARD_A + c], params[P_CARD_B + c])
-    if params[P_CARD_FACTION + c] == UNITED:
-        return v + 1.5
-    return v + (0.5 if slot == FLESH else 1.5)
+        v = _effect_worth(state, params, me, eff, params[L.P_CARD_A + c], params[L.P_CARD_B + c])
+    if params[L.P_CARD_FACTION + c] == L.UNITED:
+        return v + FAVOR_WORTH  # the winner picks a Favor it does not hold
+    # the Favor of the card's faction: nothing if already held
+    return v + (0.0 if state[L.FAVOR + slot] == me else FAVOR_WORTH)
 
 
 # ---- decisions -------------------------------------------------------------------------------
 @row_kernel
+def _predicted_card(state, params, me):
+    """The card (slot) ``me`` bids on and how many other seats are predicted on it.
+
+    Every seat is assumed to value the cards as this player does; in order of Influence
+    (most first, then the lower seat) each seat takes the card worth most to it, a card
+    already taken by k seats counting 1 / (1 + 1.5 k) of its worth.  So the seats spread
+    over the cards instead of all bidding on the same one."""
+    P = params[L.P_NUM_PLAYERS]
+    c0 = 0
+    c1 = 0
+    c2 = 0
+    mine = 0
+    done = 0
+    for _ in range(P):
+        # the next seat in order: most Influence, then lowest seat, not yet placed
+        nxt = -1
+        for s in range(P):
+            if not state[L.ALIVE + s] or (done >> s) & 1:
+                continue
+            if nxt < 0 or state[L.INFL + s] > state[L.INFL + nxt]:
+                nxt = s
+        if nxt < 0:
+            break
+        done |= 1 << nxt
+        if state[L.INFL + nxt] == 0 and nxt != me:
+            continue  # no Influence, no bid
+        best = -1e18
+        bf = 0
+        for f in range(3):
+            cnt = c0 if f == 0 else c1 if f == 1 else c2
+            w = _card_worth(state, params, nxt, f)
+            v = w / (1.0 + 1.5 * cnt) if w > 0 else w
+            if v > best:
+                best = v
+                bf = f
+        if nxt == me:
+            mine = bf
+        if bf == 0:
+            c0 += 1
+        elif bf == 1:
+            c1 += 1
+        else:
+            c2 += 1
+    cnt = c0 if mine == 0 else c1 if mine == 1 else c2
+    return mine, cnt - 1
+
+
+@row_kernel
 def _bid(state, params, persona, rng, me):
-    lo = state[LEG_LO]
-    hi = state[LEG_HI]
-    best = -1e18
-    bf = 0
-    for f in range(3):
-        v = _card_worth(state, params, me, f) + 0.01 * randint(rng, 10)
-        if v > best:
-            best = v
-            bf = f
+    lo = state[L.LEG_LO]
+    hi = state[L.LEG_HI]
+    bf, _ = _predicted_card(state, params, me)
+    best = _card_worth(state, params, me, bf)
     if persona == COURT_HAWK:
         amt = hi if best >= 3.0 else (hi + 1) // 2 if best >= 1.5 else 1
     elif persona == FREE_RIDER:
@@ -260,24 +261,24 @@ def _bid(state, params, persona, rng, me):
         amt = hi
     if amt < lo:
         amt = lo
-    return bf * 6 + amt
+    return encode_bid(bf, amt)
 
 
 @row_kernel
 def _flesh_adjust(state, params, legal, n, me):
-    P = params[P_NUM_PLAYERS]
-    f = state[BID_F + me]
-    mine = state[BID_A + me]
+    P = params[L.P_NUM_PLAYERS]
+    f = state[L.BID_F + me]
+    mine = state[L.BID_A + me]
     top = 0
     rivals = 0
     for s in range(P):
-        if s != me and state[ALIVE + s] and state[BID_F + s] == f:
+        if s != me and state[L.ALIVE + s] and state[L.BID_F + s] == f:
             rivals += 1
-            if state[BID_A + s] > top:
-                top = state[BID_A + s]
-    up = ADJ_BASE + 2
-    down = ADJ_BASE
-    low = params[P_MIN_WIN_BID]  # a sole bid wins at this amount or more (0 by the rulebook)
+            if state[L.BID_A + s] > top:
+                top = state[L.BID_A + s]
+    up = L.ADJ_BASE + 2
+    down = L.ADJ_BASE
+    low = params[L.P_MIN_WIN_BID]  # a sole bid wins at this amount or more (0 by the rulebook)
     if ((mine <= top and mine + 1 > top if rivals > 0 else mine < low <= mine + 1)
             and _has(legal, n, up)):
         return up  # the extra Influence wins the card (or breaks the tie)
@@ -285,32 +286,49 @@ def _flesh_adjust(state, params, legal, n, me):
     if (mine >= 1 and (alone or (rivals > 0 and (mine - 1 > top or mine + 1 < top)))
             and _has(legal, n, down)):
         return down  # keep a won card cheaper, or save Influence on a lost one
-    return ADJ_BASE + 1
+    return L.ADJ_BASE + 1
 
 
 @row_kernel
 def _offer(state, params, persona, legal, n, me):
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     fair = _fair(state, P)
-    souls = state[SOULS + me]
+    souls = state[L.SOULS + me]
     if persona == FAIR_SHARE:
         return _amount(legal, n, min(fair, souls))
     if persona == COURT_HAWK:
         return _amount(legal, n, min(fair + 1, souls))
-    # free rider: public facts only (souls by memory, Offerings made without a screen)
+    # free rider: public facts only (souls by memory, Offerings made without a screen);
+    # after a failed Harvest (a second free rider or a saboteur at the table) the others
+    # are no longer trusted to give their full fair share
+    guess = fair - 1 if state[L.FAILS] > 0 else fair
+    if guess < 0:
+        guess = 0
     others = 0
     least = 1 << 30
+    least_full = 1 << 30  # the least the others give if they do give their fair share
     for s in range(P):
-        if s == me or not state[ALIVE + s]:
+        if s == me or not state[L.ALIVE + s]:
             continue
-        if (state[EXPOSED_MASK] >> s) & 1 and (state[OFFER_DONE] >> s) & 1:
-            e = state[OFFER + s]
+        if (state[L.EXPOSED_MASK] >> s) & 1 and (state[L.OFFER_DONE] >> s) & 1:
+            e = state[L.OFFER + s]
+            ef = e
         else:
-            e = min(state[SOULS + s], fair)
+            e = min(state[L.SOULS + s], guess)
+            ef = min(state[L.SOULS + s], fair)
         others += e
         if e < least:
             least = e
-    need = state[THRESH] - others
+        if ef < least_full:
+            least_full = ef
+    if state[L.FORCED_FAIL]:
+        # the Harvest fails whatever is offered: only staying off the fewest matters, at
+        # any price when the failure eliminates, else up to the fair share
+        k = least_full + 1
+        if state[L.FAILS] + 1 <= params[L.P_FAIL_EFFECT_UPTO] and k > fair:
+            k = fair
+        return _amount(legal, n, min(k, souls))
+    need = state[L.THRESH] - others
     if need < 0:
         need = 0
     k = min(need, least + 1)
@@ -320,13 +338,13 @@ def _offer(state, params, persona, legal, n, me):
 
 @row_kernel
 def _spirit_adjust(state, params, persona, legal, n, me):
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     total = _total_offer(state, P)
-    t = state[THRESH]
-    mine = state[OFFER + me]
+    t = state[L.THRESH]
+    mine = state[L.OFFER + me]
     low = _min_other_offer(state, P, me)
-    up = ADJ_BASE + 2
-    down = ADJ_BASE
+    up = L.ADJ_BASE + 2
+    down = L.ADJ_BASE
     if total < t and total + 1 >= t and _has(legal, n, up):
         return up
     if total < t and mine <= low and mine + 1 > low and _has(legal, n, up):
@@ -334,7 +352,7 @@ def _spirit_adjust(state, params, persona, legal, n, me):
     if (persona != FAIR_SHARE and total - 1 >= t and mine - 1 > low
             and _has(legal, n, down)):
         return down
-    return ADJ_BASE + 1
+    return L.ADJ_BASE + 1
 
 
 @row_kernel
@@ -342,8 +360,8 @@ def _fewest_mask(state, P):
     m = 0
     best = 1 << 30
     for s in range(P):
-        if state[ALIVE + s]:
-            v = state[OFFER + s]
+        if state[L.ALIVE + s]:
+            v = state[L.OFFER + s]
             if v < best:
                 best = v
                 m = 1 << s
@@ -357,92 +375,99 @@ def _sabotage(state, params, persona, me):
     """Force a failure? Only when it hurts others and not ``me``."""
     if persona == FAIR_SHARE:
         return False
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     if (_fewest_mask(state, P) >> me) & 1:
         return False
-    return state[FAILS] >= params[P_FAIL_EFFECT_UPTO] or _is_richest(state, P, me)
+    return state[L.FAILS] >= params[L.P_FAIL_EFFECT_UPTO] or _is_richest(state, P, me)
 
 
 @row_kernel
 def _yes_no(state, params, persona, me):
-    eff = state[DEC_EFF]
-    if eff == E_SUCCEED_AT_END:
+    eff = state[L.DEC_EFF]
+    if eff == L.E_SUCCEED_AT_END:
         if persona == FAIR_SHARE:
-            return A_YES
-        P = params[P_NUM_PLAYERS]
+            return L.A_YES
+        P = params[L.P_NUM_PLAYERS]
         if (_fewest_mask(state, P) >> me) & 1:
-            return A_YES
-        return A_DECLINE if state[FAILS] >= params[P_FAIL_EFFECT_UPTO] else A_YES
-    return A_YES if _sabotage(state, params, persona, me) else A_DECLINE
+            return L.A_YES
+        return L.A_DECLINE if state[L.FAILS] >= params[L.P_FAIL_EFFECT_UPTO] else L.A_YES
+    return L.A_YES if _sabotage(state, params, persona, me) else L.A_DECLINE
 
 
 @row_kernel
 def _tie(state, params, legal, n, me):
     """Bone Favor tie-break: take wins for myself, push losses onto others."""
-    P = params[P_NUM_PLAYERS]
-    mask = state[LEG_MASK] >> BIT_OPT
+    P = params[L.P_NUM_PLAYERS]
+    mask = state[L.LEG_MASK] >> L.BIT_OPT
     mine = (mask >> me) & 1
-    st = state[STAGE]
-    winning = st == S_WINNERS or st == S_FINAL or (st == S_RESULT and state[OUTCOME] == 1)
+    st = state[L.STAGE]
+    winning = st == L.S_WINNERS or st == L.S_FINAL or (st == L.S_RESULT and state[L.OUTCOME] == 1)
     if winning:
-        return OPT_BASE + me if mine else A_DECLINE
+        return L.OPT_BASE + me if mine else L.A_DECLINE
     if not mine:
-        return A_DECLINE
+        return L.A_DECLINE
     for s in range(P):
         if s != me and (mask >> s) & 1:
-            return OPT_BASE + s
-    return A_DECLINE
+            return L.OPT_BASE + s
+    return L.A_DECLINE
 
 
 @row_kernel
 def _target(state, params, persona, legal, n, me):
-    P = params[P_NUM_PLAYERS]
-    eff = state[DEC_EFF]
-    if eff == E_RAISE_OFFER:
-        c = state[SLOT_EFF + state[DEC_SLOT]]
-        a = params[P_CARD_A + c] if c >= 0 else 0
-        if _total_offer(state, P) >= state[THRESH]:
-            if _has(legal, n, A_DECLINE):
-                return A_DECLINE
+    P = params[L.P_NUM_PLAYERS]
+    eff = state[L.DEC_EFF]
+    if eff == L.E_RAISE_OFFER:
+        c = state[L.SLOT_EFF + state[L.DEC_SLOT]]
+        a = params[L.P_CARD_A + c] if c >= 0 else 0
+        if _total_offer(state, P) >= state[L.THRESH]:
+            if _has(legal, n, L.A_DECLINE):
+                return L.A_DECLINE
+        if params[L.P_RAISE_OWN]:
+            # own Offering (the other reading of Exraile): raise it while the Harvest
+            # falls short, since a failure costs more than the souls it gives
+            if min(a - state[L.OFFER + me], state[L.SOULS + me]) > 0 \
+                    and _has(legal, n, L.OPT_BASE + me):
+                return L.OPT_BASE + me
+            return L.A_DECLINE if _has(legal, n, L.A_DECLINE) else legal[0]
         best = -1
         gain = 0
         for s in range(P):
-            if s != me and _has(legal, n, OPT_BASE + s):
-                g = min(a - state[OFFER + s], state[SOULS + s])
+            if s != me and _has(legal, n, L.OPT_BASE + s):
+                g = min(a - state[L.OFFER + s], state[L.SOULS + s])
                 if g > gain:
                     gain = g
                     best = s
         if best >= 0:
-            return OPT_BASE + best
-        return A_DECLINE if _has(legal, n, A_DECLINE) else legal[0]
-    if eff == E_SWAP:
+            return L.OPT_BASE + best
+        return L.A_DECLINE if _has(legal, n, L.A_DECLINE) else legal[0]
+    if eff == L.E_SWAP:
         best = -1
-        top = state[OFFER + me]
+        top = state[L.OFFER + me]
         for s in range(P):
-            if s != me and _has(legal, n, OPT_BASE + s) and state[OFFER + s] > top:
-                top = state[OFFER + s]
+            if s != me and _has(legal, n, L.OPT_BASE + s) and state[L.OFFER + s] > top:
+                top = state[L.OFFER + s]
                 best = s
         if best >= 0:
-            return OPT_BASE + best
-        return A_DECLINE if _has(legal, n, A_DECLINE) else legal[0]
+            return L.OPT_BASE + best
+        return L.A_DECLINE if _has(legal, n, L.A_DECLINE) else legal[0]
     s = _richest_other(state, P, me)
-    if s >= 0 and _has(legal, n, OPT_BASE + s):
-        return OPT_BASE + s
+    if s >= 0 and _has(legal, n, L.OPT_BASE + s):
+        return L.OPT_BASE + s
     return legal[0]
 
 
 @row_kernel
 def _amount_choice(state, params, persona, legal, n, me):
-    P = params[P_NUM_PLAYERS]
-    hi = state[LEG_HI]
-    if state[DEC_EFF] == E_STAKE:
+    P = params[L.P_NUM_PLAYERS]
+    hi = state[L.LEG_HI]
+    if state[L.DEC_EFF] == L.E_STAKE:
         return _amount(legal, n, hi if persona == COURT_HAWK else hi // 2)
-    if state[DEC_EFF] == E_ADD_OWN:
-        short = state[THRESH] - _total_offer(state, P)
+    if state[L.DEC_EFF] == L.E_ADD_OWN:
+        short = state[L.THRESH] - _total_offer(state, P)
         if short > 0 and short <= hi:
             return _amount(legal, n, short)
         low = _min_other_offer(state, P, me)
-        mine = state[OFFER + me]
+        mine = state[L.OFFER + me]
         if mine <= low and low + 1 - mine <= hi:
             return _amount(legal, n, low + 1 - mine)
         return _amount(legal, n, 0)
@@ -451,43 +476,43 @@ def _amount_choice(state, params, persona, legal, n, me):
 
 @row_kernel
 def scripted_action(state, params, persona, rng, legal, n):
-    me = state[CUR]
-    dec = state[DEC]
-    if dec == D_BID:
+    me = state[L.CUR]
+    dec = state[L.DEC]
+    if dec == L.D_BID:
         a = _bid(state, params, persona, rng, me)
         return a if _has(legal, n, a) else legal[0]
-    if dec == D_OFFER:
+    if dec == L.D_OFFER:
         return _offer(state, params, persona, legal, n, me)
-    if dec == D_FLESH_ADJ:
+    if dec == L.D_FLESH_ADJ:
         return _flesh_adjust(state, params, legal, n, me)
-    if dec == D_SPIRIT_ADJ:
+    if dec == L.D_SPIRIT_ADJ:
         return _spirit_adjust(state, params, persona, legal, n, me)
-    if dec == D_YESNO:
+    if dec == L.D_YESNO:
         a = _yes_no(state, params, persona, me)
         return a if _has(legal, n, a) else legal[0]
-    if dec == D_TIE:
+    if dec == L.D_TIE:
         a = _tie(state, params, legal, n, me)
         return a if _has(legal, n, a) else legal[0]
-    if dec == D_TARGET:
+    if dec == L.D_TARGET:
         return _target(state, params, persona, legal, n, me)
-    if dec == D_AMOUNT:
+    if dec == L.D_AMOUNT:
         return _amount_choice(state, params, persona, legal, n, me)
-    if dec == D_COPY:
+    if dec == L.D_COPY:
         best = legal[0]
         bv = -1e18
         for i in range(n):
-            k = legal[i] - OPT_BASE
-            c = state[REVEALED + k]
-            v = _effect_worth(state, params, me, params[P_CARD_EFFECT + c],
-                              params[P_CARD_A + c], params[P_CARD_B + c])
+            k = legal[i] - L.OPT_BASE
+            c = state[L.REVEALED + k]
+            v = _effect_worth(state, params, me, params[L.P_CARD_EFFECT + c],
+                              params[L.P_CARD_A + c], params[L.P_CARD_B + c])
             if v > bv:
                 bv = v
                 best = legal[i]
         return best
-    if dec == D_FAVOR:
-        for f in (BONE, SPIRIT, FLESH):
-            if _has(legal, n, OPT_BASE + f):
-                return OPT_BASE + f
+    if dec == L.D_FAVOR:
+        for f in (L.BONE, L.SPIRIT, L.FLESH):
+            if _has(legal, n, L.OPT_BASE + f):
+                return L.OPT_BASE + f
         return legal[0]
     return legal[randint(rng, n)]
 

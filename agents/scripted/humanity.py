@@ -13,11 +13,19 @@ Personas (``SPEC.personas``; the first is plain ``scripted``):
   Survivor in hand (builds only with the surplus), rescues the Survivor with the most SP,
   and bids a little more for piles holding Survivors or Supplies.
 
-Both bid one or two weak cards (starting Actions with a Trade value, never Supplies it needs)
-when a Trade pile is worth it, take the most valuable pile, choose the Event option with the
-best rough value (SP and cards good, Life loss bad when Life is low), bid a little of a
-commodity they can spare, fire whenever they may, reload with a spare Supply.  The policy
-reads only what the seat can see (its hand, public zones), never other hands or hidden bids.
+Both bid cheap cards with a Trade value when a Trade pile is worth it, up to a drawn target
+of 1-4 that grows with the pile's worth (Supplies too when the Recruit does not need them),
+take the most valuable pile, choose the Event option with the best rough value (SP and
+cards good, a rescue worth the best Survivor in the Row, Life loss bad when Life is low),
+bid a little of a commodity they can spare, fire whenever they may, reload with a spare
+Supply.  Neither places under an unfinished Building the Supplies its best Survivor in
+hand needs in the Recruit phase.  The policy reads only what the seat can see (its hand,
+public zones), never other hands or hidden bids.
+
+Fixes over the frozen ``legacy`` player: it put every Supply under a Building and then could
+not recruit; it bid one or two cards and never a Supply, so bids tied and turn order decided;
+it valued Life gains only at 4 Life or less and a rescue like any minor effect, so First Aid
+Kit and Scouting were discarded first; it valued a rescue at +20 with an empty Row.
 """
 
 from simcore.common import row_kernel
@@ -51,11 +59,17 @@ def card_worth(params, k, life):
             w += 6 * a
         elif c == L.E_SP:
             w += 20 * a
+        elif c == L.E_RESCUE:
+            w += 16 * a  # a Survivor for nothing (40+ kept), when the Row shows one
         elif c != 0:
             w += 4
+    # Life is spent on bids, Heroic Acts and Events at any Life, not only when low (a First
+    # Aid Kit counted 0 above 4 Life and went first on every discard)
     lf = card_field(params, k, L.KF_LIFE)
-    if lf > 0 and life <= 4:
-        w += 8 * lf
+    if lf > 0:
+        w += (8 if life <= 4 else 6) * lf
+    elif lf < 0:
+        w += 4 * lf
     return w
 
 
@@ -77,6 +91,19 @@ def pile_worth(state, params, p, recruiter):
 
 
 @row_kernel
+def _row_best(state, params):
+    """Worth of rescuing the best Survivor in the Row (0 with an empty Row)."""
+    best = 0
+    for i in range(L.ROW_LEN):
+        k = state[L.ROW + i]
+        if k >= 0:
+            v = 10 + 10 * card_field(params, k, L.KF_SP)
+            if v > best:
+                best = v
+    return best
+
+
+@row_kernel
 def effect_score(state, params, o, c, a):
     life = state[o + L.S_LIFE]
     if c == L.E_SP:
@@ -86,7 +113,7 @@ def effect_score(state, params, o, c, a):
     if c == L.E_DRAW or c == L.E_LOOT:
         return 12 * a
     if c == L.E_RESCUE:
-        return 20 * a
+        return _row_best(state, params) * a  # nothing to rescue from an empty Row
     if c == L.E_LOSE_LIFE:
         if life - a <= 0:
             return -60
@@ -210,6 +237,71 @@ def _action_card_score(params, k, life, persona):
 
 
 @row_kernel
+def _recruit_keep(state, params, o, sv):
+    """Supply value kept for the Recruit phase: the cost of the dearest Survivor in hand
+    that ``sv`` pays for (0 when none)."""
+    keep = 0
+    for h in range(state[o + L.S_HAND_N]):
+        k = state[o + L.S_HAND + h]
+        if card_field(params, k, L.KF_TYPE) == L.TY_SURVIVOR:
+            c = recruit_cost(state, params, o, k)
+            if c <= sv and c > keep:
+                keep = c
+    return keep
+
+
+@row_kernel
+def _spare_supply(state, params, o, legal, n, spare):
+    """The largest Supply of legal[:n] worth at most ``spare``, or -1."""
+    best = -1
+    bv = 0
+    for i in range(n):
+        a = legal[i]
+        if a >= L.OPT_BASE:
+            continue
+        k = state[o + L.S_HAND + a]
+        if card_field(params, k, L.KF_TYPE) != L.TY_SUPPLY:
+            continue
+        v = card_field(params, k, L.KF_SUPPLY)
+        if v <= spare and v > bv:
+            best = a
+            bv = v
+    return best
+
+
+@row_kernel
+def _fits_spare(state, params, o, spare):
+    """True when a Supply in hand is worth at most ``spare`` (and ``spare`` > 0)."""
+    for h in range(state[o + L.S_HAND_N]):
+        k = state[o + L.S_HAND + h]
+        if card_field(params, k, L.KF_TYPE) == L.TY_SUPPLY and \
+                0 < card_field(params, k, L.KF_SUPPLY) <= spare:
+            return True
+    return False
+
+
+@row_kernel
+def _build_supply(state, params, o, legal, n, need):
+    """Construct: the Supply to place under the Building (short by ``need``), or A_DONE.
+
+    A hand that completes the Building pays it; one that does not places only the Supplies
+    it does not need for its best Survivor in the Recruit phase (it used to place them all
+    and then could not recruit)."""
+    sv = supply_value(state, params, o)
+    if sv < need:
+        keep = _recruit_keep(state, params, o, sv)
+        if keep > 0:
+            a = _spare_supply(state, params, o, legal, n, sv - keep)
+            if a >= 0:
+                return a
+            if _has(legal, n, L.A_DONE):
+                return L.A_DONE
+            need = 1  # the first Supply is required: the smallest
+    a = _best_hand(state, params, o, legal, n, 2, need)
+    return a if a >= 0 else L.A_DONE
+
+
+@row_kernel
 def _menu(state, params, o, persona, legal, n):
     """Action phase: free abilities and action-giving cards, then a Building the hand
     completes, the best Building or Action card, then feeding a Building; else end."""
@@ -218,19 +310,11 @@ def _menu(state, params, o, persona, legal, n):
     a = _menu_sure_moves(state, params, o, legal, n, life, sv)
     if a >= 0:
         return a
-    # the Supplies the recruiter keeps for its best affordable Survivor
-    keep = 0
-    if persona == 1:
-        # Supplies kept for the best Survivor in hand
-        for h in range(state[o + L.S_HAND_N]):
-            k = state[o + L.S_HAND + h]
-            if card_field(params, k, L.KF_TYPE) == L.TY_SURVIVOR:
-                c = recruit_cost(state, params, o, k)
-                if c <= sv and c > keep:
-                    keep = c
-        best_sv = sv - keep
-    else:
-        best_sv = sv
+    # the Supplies kept for the best affordable Survivor in hand: the recruiter builds
+    # only with the rest; the builder pays a whole Building with them but feeds one only
+    # with the rest
+    keep = _recruit_keep(state, params, o, sv)
+    best_sv = sv - keep if persona == 1 else sv
     # 3) construct the best Building the hand pays in full; play Actions
     bb = -1
     bsp = -1
@@ -265,8 +349,9 @@ def _menu(state, params, o, persona, legal, n):
         return bb
     if act >= 0 and asc >= 0:
         return act
-    # 4) start (or feed) a Building with spare Supplies
-    if persona == 0 or best_sv > 0:
+    # 4) start (or feed) a Building with spare Supplies (the builder: with any, when no
+    #    Survivor in hand wants them)
+    if _fits_spare(state, params, o, sv - keep) or (persona != 1 and keep == 0):
         for i in range(n):
             a = legal[i]
             if (a < L.OPT_BASE
@@ -294,8 +379,7 @@ def scripted_action(state, params, persona, rng, legal, n):
         c = state[t + 3]
         cost = card_field(params, state[o + L.S_COL_KIND + c], L.KF_COST)
         need = cost - state[o + L.S_COL_PLACED + c]
-        a = _best_hand(state, params, o, legal, n, 2, need)
-        return a if a >= 0 else L.A_DONE
+        return _build_supply(state, params, o, legal, n, need)
     if code == L.T_RECRUIT_PAY or code == L.E_PAY or code == L.E_DISCARD_SUPPLY:
         a = _best_hand(state, params, o, legal, n, 2, amt)
         return a if a >= 0 else legal[0]
@@ -312,7 +396,7 @@ def scripted_action(state, params, persona, rng, legal, n):
     if code == L.T_EBID:
         return _commodity_bid(state, params, o, persona, rng, legal, n)
     if code == L.T_BID:
-        return _trade_bid(state, params, o, persona, legal, n)
+        return _trade_bid(state, params, o, persona, rng, legal, n)
     if code == L.T_PICK or code == L.E_TRADE_ANY or code == L.E_TRADE_SUPPLY:
         return _pile_choice(state, params, persona, legal, n)
     if code == L.T_RECRUIT or code == L.E_HEROIC:
@@ -380,37 +464,51 @@ def _commodity_bid(state, params, o, persona, rng, legal, n):
 
 
 @row_kernel
-def _trade_bid(state, params, o, persona, legal, n):
-    """Trade bid: the least useful card with a Trade value, while a pile is worth it."""
-    P = params[L.P_NUM_PLAYERS]
-    # bid while the bid is below 2 cards and a pile is worth it
+def _trade_bid(state, params, o, persona, rng, legal, n):
+    """Trade bid: cheap cards with a Trade value until the bid reaches a drawn target that
+    grows with the best pile's worth (so equal seats seldom tie into turn order); Supplies
+    go in too when the hand does not need them for its best Survivor."""
     P = params[L.P_NUM_PLAYERS]
     bw = 0
     for p in range(P + 1):
         w = pile_worth(state, params, p, persona == 1)
         if w > bw:
             bw = w
-    nb = state[o + L.S_BID_N]
-    if bw >= 40 and nb < 2:
-        life = state[o + L.S_LIFE]
-        best = -1
-        bs = 0
-        for i in range(n):
-            a = legal[i]
-            if a >= L.OPT_BASE:
-                continue
-            k = state[o + L.S_HAND + a]
-            if (card_field(params, k, L.KF_TRADE) < 1
-                    or card_field(params, k, L.KF_TYPE) == L.TY_SURVIVOR):
-                continue
-            s = card_worth(params, k, life) - 10 * card_field(params, k, L.KF_TRADE)
-            if card_field(params, k, L.KF_TYPE) == L.TY_SUPPLY:
-                s += 25
-            if best < 0 or s < bs:
-                best = a
-                bs = s
-        if best >= 0 and bs <= 25:
-            return best
+    if bw < 40:
+        return L.A_DONE
+    cur = 0
+    for i in range(state[o + L.S_BID_N]):
+        cur += card_field(params, state[o + L.S_BIDC + i], L.KF_TRADE)
+    # the draw is made afresh at each card: the target is 1..4 Trade, the pile's worth in
+    # 30s plus 0 or 1 (the recruiter one more)
+    want = bw // 30 + randint(rng, 2) + (1 if persona == 1 else 0)
+    if want > 4:
+        want = 4
+    if cur >= want:
+        return L.A_DONE
+    life = state[o + L.S_LIFE]
+    sv = supply_value(state, params, o)
+    spare = sv - _recruit_keep(state, params, o, sv)
+    limit = 10 + bw // 4  # the better the pile, the better the cards it is worth
+    best = -1
+    bs = 0
+    for i in range(n):
+        a = legal[i]
+        if a >= L.OPT_BASE:
+            continue
+        k = state[o + L.S_HAND + a]
+        tr = card_field(params, k, L.KF_TRADE)
+        ty = card_field(params, k, L.KF_TYPE)
+        if tr < 1 or ty == L.TY_SURVIVOR:
+            continue
+        if ty == L.TY_SUPPLY and card_field(params, k, L.KF_SUPPLY) > spare:
+            continue  # the Recruit needs it
+        sc = card_worth(params, k, life) - 10 * tr
+        if best < 0 or sc < bs:
+            best = a
+            bs = sc
+    if best >= 0 and bs <= limit:
+        return best
     return L.A_DONE
 
 

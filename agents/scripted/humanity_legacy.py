@@ -1,9 +1,12 @@
-"""Pre-fix scripted Edge of Humanity players (persona ``legacy``, the last of SPEC.personas).
+"""Scripted Edge of Humanity players as they were before the fixes to the Supplies
+kept for the Recruit, trade bids, card worths and rescue worth, kept frozen as
+the ``legacy`` persona (the last of SPEC.personas): agents.scripted's dispatch plays it,
+under a frozen compile key, as this module's ``builder`` (persona 0), so the fixed
+players can be measured head-to-head against it.  Do not improve this file.
 
-A frozen copy of agents/scripted/humanity.py before the issue-16 blunder fixes; the legacy
-persona plays the old ``builder`` (persona 0) so the fixed players can be compared head-to-head.
+The old description follows.
 
-Original docstring:
+Scripted Edge of Humanity players.
 
 Personas (``SPEC.personas``; the first is plain ``scripted``):
 
@@ -12,6 +15,8 @@ Personas (``SPEC.personas``; the first is plain ``scripted``):
   full; plays Action cards (extra actions first, then draws, then the rest); starts a
   Building with spare Supplies rather than wasting the action; recruits the best Survivor
   it can afford in the Recruit phase.
+* ``legacy`` (last): the pre-fix ``builder`` (agents/scripted/humanity_legacy.py), kept for
+  head-to-head comparisons.
 * ``recruiter`` (1): the same deck-builder, but it keeps the Supplies needed for the best
   Survivor in hand (builds only with the surplus), rescues the Survivor with the most SP,
   and bids a little more for piles holding Survivors or Supplies.
@@ -25,43 +30,38 @@ reads only what the seat can see (its hand, public zones), never other hands or 
 
 from simcore.common import row_kernel
 
-from simcore.humanity.layout import (
-    A_DONE, A_YES, ACTIONS, AMT_BASE, COL_BASE, E_ACTIONS, E_DISCARD,
-    E_DISCARD_SUPPLY, E_DRAW, E_FINISH, E_FIRE, E_HEROIC, E_LIFE, E_LOOT, E_LOSE_LIFE, E_PAY,
-    E_RESCUE, E_ROBBERY, E_SP, E_STRIKE, E_TRADE_ANY, E_TRADE_SUPPLY, E_TRASH, EF_N, EF_OPT,
-    EV_CUR, KF_COST, KF_E, KF_LIFE, KF_SP, KF_SUPPLY, KF_TRADE, KF_TYPE, MAX_EFF, OPT_BASE,
-    P_EVENTS, P_NUM_PLAYERS, PILE_CAP, PILE_N, PILES, ROW, S_COL_KIND,
-    S_COL_PLACED, S_HAND, S_HAND_N, S_BID_N, S_LIFE, S_SP, T_BID, T_BUILD, T_DISCARD_ACT, T_EBID, T_EVENT,
-    T_FIRE_OPT, T_MENU, T_PICK, T_RECRUIT, T_RECRUIT_PAY, T_RELOAD, TASKS, TK_N, TY_ACTION,
-    TY_BUILDING, TY_SUPPLY, TY_SURVIVOR,
-)
-from simcore.humanity.table import kf, so, supply_value
+from simcore.humanity import SPEC
+from simcore.humanity import layout as L
+from simcore.humanity.table import card_field, seat_offset, supply_value
 from simcore.humanity.tasks import recruit_cost
 from simcore.rng import randint
 from agents.scripted import has_action as _has
+
+#: persona index of the pre-fix builder (agents/scripted/humanity_legacy.py), always last
+LEGACY = len(SPEC.personas) - 1
 
 
 @row_kernel
 def card_worth(params, k, life):
     """Rough worth of keeping card ``k`` (x10)."""
-    ty = kf(params, k, KF_TYPE)
-    if ty == TY_SUPPLY:
-        return 15 + 10 * kf(params, k, KF_SUPPLY)
-    if ty == TY_BUILDING:
-        return 20 + 10 * kf(params, k, KF_SP)
-    if ty == TY_SURVIVOR:
-        return 40 + 10 * kf(params, k, KF_SP)
+    ty = card_field(params, k, L.KF_TYPE)
+    if ty == L.TY_SUPPLY:
+        return 15 + 10 * card_field(params, k, L.KF_SUPPLY)
+    if ty == L.TY_BUILDING:
+        return 20 + 10 * card_field(params, k, L.KF_SP)
+    if ty == L.TY_SURVIVOR:
+        return 40 + 10 * card_field(params, k, L.KF_SP)
     w = 8
-    for j in range(MAX_EFF):
-        c = kf(params, k, KF_E + 2 * j)
-        a = kf(params, k, KF_E + 2 * j + 1)
-        if c == E_DRAW or c == E_LOOT or c == E_ACTIONS:
+    for j in range(L.MAX_EFF):
+        c = card_field(params, k, L.KF_E + 2 * j)
+        a = card_field(params, k, L.KF_E + 2 * j + 1)
+        if c == L.E_DRAW or c == L.E_LOOT or c == L.E_ACTIONS:
             w += 6 * a
-        elif c == E_SP:
+        elif c == L.E_SP:
             w += 20 * a
         elif c != 0:
             w += 4
-    lf = kf(params, k, KF_LIFE)
+    lf = card_field(params, k, L.KF_LIFE)
     if lf > 0 and life <= 4:
         w += 8 * lf
     return w
@@ -70,15 +70,15 @@ def card_worth(params, k, life):
 @row_kernel
 def pile_worth(state, params, p, recruiter):
     t = 0
-    for i in range(state[PILE_N + p]):
-        k = state[PILES + p * PILE_CAP + i]
-        ty = kf(params, k, KF_TYPE)
-        if ty == TY_SUPPLY:
-            t += 10 + 10 * kf(params, k, KF_SUPPLY) + (5 if recruiter else 0)
-        elif ty == TY_BUILDING:
-            t += 10 + 10 * kf(params, k, KF_SP)
-        elif ty == TY_SURVIVOR:
-            t += 20 + 10 * kf(params, k, KF_SP) + (10 if recruiter else 0)
+    for i in range(state[L.PILE_N + p]):
+        k = state[L.PILES + p * L.PILE_CAP + i]
+        ty = card_field(params, k, L.KF_TYPE)
+        if ty == L.TY_SUPPLY:
+            t += 10 + 10 * card_field(params, k, L.KF_SUPPLY) + (5 if recruiter else 0)
+        elif ty == L.TY_BUILDING:
+            t += 10 + 10 * card_field(params, k, L.KF_SP)
+        elif ty == L.TY_SURVIVOR:
+            t += 20 + 10 * card_field(params, k, L.KF_SP) + (10 if recruiter else 0)
         else:
             t += 10
     return t
@@ -86,26 +86,26 @@ def pile_worth(state, params, p, recruiter):
 
 @row_kernel
 def effect_score(state, params, o, c, a):
-    life = state[o + S_LIFE]
-    if c == E_SP:
+    life = state[o + L.S_LIFE]
+    if c == L.E_SP:
         return 40 * a
-    if c == E_LIFE:
+    if c == L.E_LIFE:
         return (8 if life <= 4 else 3) * a
-    if c == E_DRAW or c == E_LOOT:
+    if c == L.E_DRAW or c == L.E_LOOT:
         return 12 * a
-    if c == E_RESCUE:
+    if c == L.E_RESCUE:
         return 20 * a
-    if c == E_LOSE_LIFE:
+    if c == L.E_LOSE_LIFE:
         if life - a <= 0:
             return -60
         return -(12 if life - a <= 2 else 6) * a
-    if c == E_DISCARD:
+    if c == L.E_DISCARD:
         return -8 * a
-    if c == E_TRASH:
+    if c == L.E_TRASH:
         return -14 * a
-    if c == E_PAY or c == E_DISCARD_SUPPLY:
+    if c == L.E_PAY or c == L.E_DISCARD_SUPPLY:
         return -11 * a
-    if c == E_FIRE:
+    if c == L.E_FIRE:
         return -5
     return 0
 
@@ -116,14 +116,14 @@ def _best_hand(state, params, o, legal, n, mode, need):
     ``need`` (smallest that covers it, else the largest)."""
     best = -1
     bs = 0
-    life = state[o + S_LIFE]
+    life = state[o + L.S_LIFE]
     for i in range(n):
         a = legal[i]
-        if a >= OPT_BASE:
+        if a >= L.OPT_BASE:
             continue
-        k = state[o + S_HAND + a]
+        k = state[o + L.S_HAND + a]
         if mode == 2:
-            v = kf(params, k, KF_SUPPLY)
+            v = card_field(params, k, L.KF_SUPPLY)
             s = 1000 - v if v >= need else v
         else:
             s = card_worth(params, k, life)
@@ -136,32 +136,103 @@ def _best_hand(state, params, o, legal, n, mode, need):
 
 
 @row_kernel
-def _menu(state, params, o, persona, legal, n):
-    life = state[o + S_LIFE]
-    sv = supply_value(state, params, o)
-    # the Supplies the recruiter keeps for its best affordable Survivor
-    keep = 0
-    # 1) free once-per-round Survivor abilities
+def _action_score(code, amt, persona):
+    """Rough worth (action-card scale) of an effect taken as the turn's action."""
+    if code == L.E_ACTIONS:
+        return 40
+    if code == L.E_SP:
+        return 35
+    if code == L.E_HEROIC or code == L.E_FINISH:
+        return 30
+    if code == L.E_DRAW or code == L.E_LOOT:
+        return 20
+    if code == L.E_RESCUE:
+        return 25 if persona == 1 else 15
+    return 0
+
+
+@row_kernel
+def _menu_sure_moves(state, params, o, legal, n, life, sv):
+    """The moves taken whenever legal (steps 1-2 of the menu), or -1."""
+    # 1) free once-per-round Survivor abilities (an ability that costs the turn's action is
+    #    weighed with the Action cards below, after finishing a payable Building)
     for i in range(n):
         a = legal[i]
-        if COL_BASE <= a < AMT_BASE:
-            k = state[o + S_COL_KIND + a - COL_BASE]
-            if kf(params, k, KF_TYPE) == TY_SURVIVOR:
+        if L.COL_BASE <= a < L.AMT_BASE:
+            k = state[o + L.S_COL_KIND + a - L.COL_BASE]
+            if (card_field(params, k, L.KF_TYPE) == L.TY_SURVIVOR
+                    and card_field(params, k, L.KF_TIMING) == L.TM_ROUND):
+                return a
+    # 1b) an Action card that gives back more actions than it costs (Adrenaline Shot) comes
+    #     before anything that spends the last action
+    for i in range(n):
+        a = legal[i]
+        if a >= L.OPT_BASE:
+            continue
+        k = state[o + L.S_HAND + a]
+        if card_field(params, k, L.KF_TYPE) != L.TY_ACTION:
+            continue
+        lf = card_field(params, k, L.KF_LIFE)
+        if lf < 0 and life + lf <= 1:
+            continue
+        for j in range(L.MAX_EFF):
+            if (card_field(params, k, L.KF_E + 2 * j) == L.E_ACTIONS
+                    and card_field(params, k, L.KF_E + 2 * j + 1) >= 1):
                 return a
     # 2) finish a partial Building the hand completes
     for i in range(n):
         a = legal[i]
-        if COL_BASE <= a < AMT_BASE:
-            c = a - COL_BASE
-            k = state[o + S_COL_KIND + c]
-            if kf(params, k, KF_TYPE) == TY_BUILDING and \
-                    state[o + S_COL_PLACED + c] + sv >= kf(params, k, KF_COST):
+        if L.COL_BASE <= a < L.AMT_BASE:
+            c = a - L.COL_BASE
+            k = state[o + L.S_COL_KIND + c]
+            if card_field(params, k, L.KF_TYPE) == L.TY_BUILDING and \
+                    state[o + L.S_COL_PLACED + c] + sv >= card_field(params, k, L.KF_COST):
                 return a
+    return -1
+
+
+@row_kernel
+def _action_card_score(params, k, life, persona):
+    """How much the menu wants to play Action card ``k`` now (-1: it would leave 1 Life)."""
+    s = 10
+    for j in range(L.MAX_EFF):
+        c = card_field(params, k, L.KF_E + 2 * j)
+        if c == L.E_ACTIONS:
+            s += 40
+        elif c == L.E_SP:
+            s += 35
+        elif c == L.E_HEROIC:
+            s += 30
+        elif c == L.E_FINISH:
+            s += 30
+        elif c == L.E_DRAW or c == L.E_LOOT:
+            s += 20
+        elif c == L.E_RESCUE:
+            s += 25 if persona == 1 else 15
+    lf = card_field(params, k, L.KF_LIFE)
+    if lf < 0 and life + lf <= 1:
+        s = -1
+    elif lf > 0:
+        s += 20 if life <= 4 else -5
+    return s
+
+
+@row_kernel
+def _menu(state, params, o, persona, legal, n):
+    """Action phase: free abilities and action-giving cards, then a Building the hand
+    completes, the best Building or Action card, then feeding a Building; else end."""
+    life = state[o + L.S_LIFE]
+    sv = supply_value(state, params, o)
+    a = _menu_sure_moves(state, params, o, legal, n, life, sv)
+    if a >= 0:
+        return a
+    # the Supplies the recruiter keeps for its best affordable Survivor
+    keep = 0
     if persona == 1:
         # Supplies kept for the best Survivor in hand
-        for h in range(state[o + S_HAND_N]):
-            k = state[o + S_HAND + h]
-            if kf(params, k, KF_TYPE) == TY_SURVIVOR:
+        for h in range(state[o + L.S_HAND_N]):
+            k = state[o + L.S_HAND + h]
+            if card_field(params, k, L.KF_TYPE) == L.TY_SURVIVOR:
                 c = recruit_cost(state, params, o, k)
                 if c <= sv and c > keep:
                     keep = c
@@ -175,38 +246,30 @@ def _menu(state, params, o, persona, legal, n):
     asc = -1
     for i in range(n):
         a = legal[i]
-        if a >= OPT_BASE:
+        if a >= L.OPT_BASE:
             continue
-        k = state[o + S_HAND + a]
-        ty = kf(params, k, KF_TYPE)
-        if ty == TY_BUILDING and kf(params, k, KF_COST) <= best_sv and kf(params, k, KF_SP) > bsp:
+        k = state[o + L.S_HAND + a]
+        ty = card_field(params, k, L.KF_TYPE)
+        if (ty == L.TY_BUILDING and card_field(params, k, L.KF_COST) <= best_sv
+                and card_field(params, k, L.KF_SP) > bsp):
             bb = a
-            bsp = kf(params, k, KF_SP)
-        elif ty == TY_ACTION:
-            s = 10
-            for j in range(MAX_EFF):
-                c = kf(params, k, KF_E + 2 * j)
-                if c == E_ACTIONS:
-                    s += 40
-                elif c == E_SP:
-                    s += 35
-                elif c == E_HEROIC:
-                    s += 30
-                elif c == E_FINISH:
-                    s += 30
-                elif c == E_DRAW or c == E_LOOT:
-                    s += 20
-                elif c == E_RESCUE:
-                    s += 25 if persona == 1 else 15
-            lf = kf(params, k, KF_LIFE)
-            if lf < 0 and life + lf <= 1:
-                s = -1
-            elif lf > 0:
-                s += 20 if life <= 4 else -5
+            bsp = card_field(params, k, L.KF_SP)
+        elif ty == L.TY_ACTION:
+            s = _action_card_score(params, k, life, persona)
             if s > asc:
                 act = a
                 asc = s
-    if bb >= 0 and (act < 0 or state[ACTIONS] <= 1 or asc < 40):
+    for i in range(n):
+        a = legal[i]
+        if L.COL_BASE <= a < L.AMT_BASE:
+            k = state[o + L.S_COL_KIND + a - L.COL_BASE]
+            if card_field(params, k, L.KF_TYPE) == L.TY_SURVIVOR:
+                s = 10 + _action_score(card_field(params, k, L.KF_ABIL),
+                                       card_field(params, k, L.KF_ABIL_AMT), persona)
+                if s > asc:
+                    act = a
+                    asc = s
+    if bb >= 0 and (act < 0 or state[L.ACTIONS] <= 1 or asc < 40):
         return bb
     if act >= 0 and asc >= 0:
         return act
@@ -214,26 +277,82 @@ def _menu(state, params, o, persona, legal, n):
     if persona == 0 or best_sv > 0:
         for i in range(n):
             a = legal[i]
-            if a < OPT_BASE and kf(params, state[o + S_HAND + a], KF_TYPE) == TY_BUILDING:
+            if (a < L.OPT_BASE
+                    and card_field(params, state[o + L.S_HAND + a], L.KF_TYPE) == L.TY_BUILDING):
                 return a
         for i in range(n):
             a = legal[i]
-            if COL_BASE <= a < AMT_BASE:
+            if L.COL_BASE <= a < L.AMT_BASE and \
+                    card_field(params, state[o + L.S_COL_KIND + a - L.COL_BASE],
+                               L.KF_TYPE) == L.TY_BUILDING:
                 return a
-    return A_DONE
+    return L.A_DONE
 
 
 @row_kernel
-def _event_option(state, params, o, legal, n):
-    """Event: the option whose effects score best (split out unchanged)."""
-    ev = state[EV_CUR]
+def scripted_action(state, params, persona, rng, legal, n):
+    t = L.TASKS + 4 * (state[L.TK_N] - 1)
+    code = state[t]
+    amt = state[t + 1]
+    seat = state[t + 2]
+    o = seat_offset(seat)
+    if code == L.T_MENU:
+        return _menu(state, params, o, persona, legal, n)
+    if code == L.T_BUILD:
+        c = state[t + 3]
+        cost = card_field(params, state[o + L.S_COL_KIND + c], L.KF_COST)
+        need = cost - state[o + L.S_COL_PLACED + c]
+        a = _best_hand(state, params, o, legal, n, 2, need)
+        return a if a >= 0 else L.A_DONE
+    if code == L.T_RECRUIT_PAY or code == L.E_PAY or code == L.E_DISCARD_SUPPLY:
+        a = _best_hand(state, params, o, legal, n, 2, amt)
+        return a if a >= 0 else legal[0]
+    if code == L.E_DISCARD or code == L.E_TRASH:
+        return _best_hand(state, params, o, legal, n, 0, 0)
+    if code == L.T_DISCARD_ACT:
+        if _has(legal, n, L.A_DONE):
+            return L.A_DONE
+        return _best_hand(state, params, o, legal, n, 0, 0)
+    if code == L.T_FIRE_OPT:
+        return L.A_YES
+    if code == L.T_EVENT:
+        return _event_choice(state, params, o, legal, n)
+    if code == L.T_EBID:
+        return _commodity_bid(state, params, o, persona, rng, legal, n)
+    if code == L.T_BID:
+        return _trade_bid(state, params, o, persona, legal, n)
+    if code == L.T_PICK or code == L.E_TRADE_ANY or code == L.E_TRADE_SUPPLY:
+        return _pile_choice(state, params, persona, legal, n)
+    if code == L.T_RECRUIT or code == L.E_HEROIC:
+        return _recruit_choice(state, params, o, legal, n)
+    if code == L.T_RELOAD:
+        cnt = 0
+        for i in range(n):
+            if legal[i] < L.OPT_BASE:
+                cnt += 1
+        if cnt >= 2 or persona == 0:
+            return _best_hand(state, params, o, legal, n, 2, 1)
+        return L.A_DONE
+    if code == L.E_RESCUE or code == L.E_DRAW:
+        return _rescue_choice(state, params, legal, n)
+    if code == L.E_ROBBERY or code == L.E_STRIKE:
+        return _victim_choice(state, legal, n)
+    if code == L.E_FINISH:
+        return legal[0]
+    return legal[randint(rng, n)]
+
+
+@row_kernel
+def _event_choice(state, params, o, legal, n):
+    """Event: the option whose effects score best for this seat."""
+    ev = state[L.EV_CUR]
     best = legal[0]
     bs = -100000
     for i in range(n):
-        opt = legal[i] - OPT_BASE
-        off = P_EVENTS + ev * EF_N + EF_OPT + opt * 6
+        opt = legal[i] - L.OPT_BASE
+        off = L.P_EVENTS + ev * L.EF_N + L.EF_OPT + opt * 6
         s = 0
-        for j in range(MAX_EFF):
+        for j in range(L.MAX_EFF):
             s += effect_score(state, params, o, params[off + 2 * j], params[off + 2 * j + 1])
         if s > bs:
             bs = s
@@ -242,130 +361,123 @@ def _event_option(state, params, o, legal, n):
 
 
 @row_kernel
+def _commodity_bid(state, params, o, persona, rng, legal, n):
+    """Commodity bid: by the stakes (the winner's reward, the lowest bidder's penalty)."""
+    # bid by the stakes (the winner's reward and the lowest bidder's penalty), keep 2 Life,
+    # and vary the bid by one so equal seats do not tie into turn order every time
+    hi = legal[n - 1] - L.AMT_BASE
+    lo = legal[0] - L.AMT_BASE
+    off = L.P_EVENTS + state[L.EV_CUR] * L.EF_N
+    stakes = 0
+    for j in range(2):
+        stakes += effect_score(state, params, o, params[off + L.EF_FIRST + 2 * j],
+                               params[off + L.EF_FIRST + 2 * j + 1])
+        stakes -= effect_score(state, params, o, params[off + L.EF_LAST + 2 * j],
+                               params[off + L.EF_LAST + 2 * j + 1])
+    cap = hi
+    if params[off + L.EF_COMMODITY] == L.CM_LIFE:
+        cap = state[o + L.S_LIFE] - 2
+    want = (stakes + 12) // 25 + (1 if persona == 1 else 0) + randint(rng, 3) - 1
+    if want > cap:
+        want = cap
+    if want > hi:
+        want = hi
+    if want < lo:
+        want = lo
+    return L.AMT_BASE + want
+
+
+@row_kernel
 def _trade_bid(state, params, o, persona, legal, n):
-    """Trade: the old bid (split out of scripted_action unchanged)."""
+    """Trade bid: the least useful card with a Trade value, while a pile is worth it."""
+    P = params[L.P_NUM_PLAYERS]
     # bid while the bid is below 2 cards and a pile is worth it
-    P = params[P_NUM_PLAYERS]
+    P = params[L.P_NUM_PLAYERS]
     bw = 0
     for p in range(P + 1):
         w = pile_worth(state, params, p, persona == 1)
         if w > bw:
             bw = w
-    nb = state[o + S_BID_N]
+    nb = state[o + L.S_BID_N]
     if bw >= 40 and nb < 2:
-        life = state[o + S_LIFE]
+        life = state[o + L.S_LIFE]
         best = -1
         bs = 0
         for i in range(n):
             a = legal[i]
-            if a >= OPT_BASE:
+            if a >= L.OPT_BASE:
                 continue
-            k = state[o + S_HAND + a]
-            if kf(params, k, KF_TRADE) < 1 or kf(params, k, KF_TYPE) == TY_SURVIVOR:
+            k = state[o + L.S_HAND + a]
+            if (card_field(params, k, L.KF_TRADE) < 1
+                    or card_field(params, k, L.KF_TYPE) == L.TY_SURVIVOR):
                 continue
-            s = card_worth(params, k, life) - 10 * kf(params, k, KF_TRADE)
-            if kf(params, k, KF_TYPE) == TY_SUPPLY:
+            s = card_worth(params, k, life) - 10 * card_field(params, k, L.KF_TRADE)
+            if card_field(params, k, L.KF_TYPE) == L.TY_SUPPLY:
                 s += 25
             if best < 0 or s < bs:
                 best = a
                 bs = s
         if best >= 0 and bs <= 25:
             return best
-    return A_DONE
+    return L.A_DONE
 
 
 @row_kernel
-def scripted_action(state, params, persona, rng, legal, n):
-    persona = 0  # the old builder
-    t = TASKS + 4 * (state[TK_N] - 1)
-    code = state[t]
-    amt = state[t + 1]
-    seat = state[t + 2]
-    o = so(seat)
-    if code == T_MENU:
-        return _menu(state, params, o, persona, legal, n)
-    if code == T_BUILD:
-        c = state[t + 3]
-        need = kf(params, state[o + S_COL_KIND + c], KF_COST) - state[o + S_COL_PLACED + c]
-        a = _best_hand(state, params, o, legal, n, 2, need)
-        return a if a >= 0 else A_DONE
-    if code == T_RECRUIT_PAY or code == E_PAY or code == E_DISCARD_SUPPLY:
-        a = _best_hand(state, params, o, legal, n, 2, amt)
-        return a if a >= 0 else legal[0]
-    if code == E_DISCARD or code == E_TRASH:
-        return _best_hand(state, params, o, legal, n, 0, 0)
-    if code == T_DISCARD_ACT:
-        if _has(legal, n, A_DONE):
-            return A_DONE
-        return _best_hand(state, params, o, legal, n, 0, 0)
-    if code == T_FIRE_OPT:
-        return A_YES
-    if code == T_EVENT:
-        return _event_option(state, params, o, legal, n)
-    if code == T_EBID:
-        hi = legal[n - 1] - AMT_BASE
-        lo = legal[0] - AMT_BASE
-        want = hi // 2 if persona == 0 else (hi + 1) // 2
-        if want > 3:
-            want = 3
-        if want < lo:
-            want = lo
-        return AMT_BASE + want
-    if code == T_BID:
-        return _trade_bid(state, params, o, persona, legal, n)
-    if code == T_PICK or code == E_TRADE_ANY or code == E_TRADE_SUPPLY:
-        best = legal[0]
-        bw = -1
-        for i in range(n):
-            p = legal[i] - OPT_BASE
-            w = pile_worth(state, params, p, persona == 1)
-            if w > bw:
-                bw = w
-                best = legal[i]
-        return best
-    if code == T_RECRUIT or code == E_HEROIC:
-        best = -1
-        bs = -1
-        for i in range(n):
-            a = legal[i]
-            if a >= OPT_BASE:
-                continue
-            k = state[o + S_HAND + a]
-            s = 10 * kf(params, k, KF_SP) - kf(params, k, KF_COST)
+def _pile_choice(state, params, persona, legal, n):
+    """Trade pile: the one worth most."""
+    best = legal[0]
+    bw = -1
+    for i in range(n):
+        p = legal[i] - L.OPT_BASE
+        w = pile_worth(state, params, p, persona == 1)
+        if w > bw:
+            bw = w
+            best = legal[i]
+    return best
+
+
+@row_kernel
+def _recruit_choice(state, params, o, legal, n):
+    """Recruit / Heroic Act: the Survivor with the most SP for its cost."""
+    best = -1
+    bs = -1
+    for i in range(n):
+        a = legal[i]
+        if a >= L.OPT_BASE:
+            continue
+        k = state[o + L.S_HAND + a]
+        s = 10 * card_field(params, k, L.KF_SP) - card_field(params, k, L.KF_COST)
+        if s > bs:
+            bs = s
+            best = a
+    return best if best >= 0 else L.A_DONE
+
+
+@row_kernel
+def _rescue_choice(state, params, legal, n):
+    """Rescue: the Row Survivor with the most SP for its cost."""
+    best = legal[0]
+    bs = -1000
+    for i in range(n):
+        k = state[L.ROW + legal[i] - L.OPT_BASE]
+        s = 10 * card_field(params, k, L.KF_SP) - 3 * card_field(params, k, L.KF_COST)
+        if s > bs:
+            bs = s
+            best = legal[i]
+    return best
+
+
+@row_kernel
+def _victim_choice(state, legal, n):
+    """Armed Robbery / First Strike: the leader in SP."""
+    best = legal[0]
+    bs = -1
+    for i in range(n):
+        a = legal[i]
+        if L.OPT_BASE <= a < L.COL_BASE:
+            s = state[seat_offset(a - L.OPT_BASE) + L.S_SP]
             if s > bs:
                 bs = s
                 best = a
-        return best if best >= 0 else A_DONE
-    if code == T_RELOAD:
-        cnt = 0
-        for i in range(n):
-            if legal[i] < OPT_BASE:
-                cnt += 1
-        if cnt >= 2 or persona == 0:
-            return _best_hand(state, params, o, legal, n, 2, 1)
-        return A_DONE
-    if code == E_RESCUE or code == E_DRAW:
-        best = legal[0]
-        bs = -1000
-        for i in range(n):
-            k = state[ROW + legal[i] - OPT_BASE]
-            s = 10 * kf(params, k, KF_SP) - 3 * kf(params, k, KF_COST)
-            if s > bs:
-                bs = s
-                best = legal[i]
-        return best
-    if code == E_ROBBERY or code == E_STRIKE:
-        best = legal[0]
-        bs = -1
-        for i in range(n):
-            a = legal[i]
-            if OPT_BASE <= a < COL_BASE:
-                s = state[so(a - OPT_BASE) + S_SP]
-                if s > bs:
-                    bs = s
-                    best = a
-        return best
-    if code == E_FINISH:
-        return legal[0]
-    return legal[randint(rng, n)]
+    return best
 

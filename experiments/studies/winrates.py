@@ -124,11 +124,16 @@ def analyse(study: Study, out) -> list[Section]:
                            "win_rate": r, "ci_low": lo, "ci_high": hi,
                            "fair_share": 1 / c.players, **s.cap_columns(agent=text)})
     seats, ladder, turns = pd.DataFrame(seats), pd.DataFrame(ladder), pd.DataFrame(turns)
+    if len(seats):
+        seats["seats_alike"] = [bool(seats_alike(g)) for g in seats["game"]]
     lengths, ends = pd.DataFrame(lengths), pd.DataFrame(ends)
     secs = []
     sec = Section("Seat effects", text=[
         "Win rate of each seat when every seat plays the same agent (shared wins count 1/k). "
         "A seat whose interval excludes the fair share has a real seat effect under that agent. "
+        "Where the rules treat the seats alike (simultaneous choices, a random first player: "
+        "the column seats_alike) such an effect is an artifact of the agents, not a finding "
+        "about the game. "
         "A game the engine's turn or round cap stopped has no rulebook ending: capped_share "
         "gives their share and win_rate_resolved the rate over the games the rules ended "
         "(darkleaf's rulebook has no draws, so its capped games are unresolved, as in the "
@@ -220,9 +225,25 @@ def _decision_section(study: Study, out) -> Section:
     return sec
 
 
+def seats_alike(game: str) -> str:
+    """Why the rules treat every seat of ``game`` alike (its profile's ``SEATS_ALIKE``), or
+    "" when they do not (or the game is not registered)."""
+    return registry.part(game, "SEATS_ALIKE") if game in registry.GAMES else ""
+
+
+def _artifact(g: str, P: int, seat: int, agent: str) -> str:
+    """The words for a seat effect among identical players where the rules treat the
+    seats alike: it measures the players, not the game."""
+    return (f"{g} at {P} players: seat {seat} wins more among identical {agent} players, "
+            f"an agent artifact, not a seat advantage of the game (the rules treat the "
+            f"seats alike: {seats_alike(g)})")
+
+
 def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") -> list[dict]:
     """The seat and turn-order headlines of the scripted tables as data, each with the same
-    seat's (turn position's) rate in the all-``best`` table for its agents label."""
+    seat's (turn position's) rate in the all-``best`` table for its agents label.  Where the
+    rules treat the seats alike (:func:`seats_alike`) a seat effect is an agent artifact:
+    its row says so and is labelled ``agent artifact``, never a finding about the game."""
     rows = []
 
     def under_best(df, g, P, col, k):
@@ -240,11 +261,13 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
         ref = float(grp["win_rate"].mean())
         r = grp.loc[grp["win_rate"].idxmax()]
         if r.ci_low > ref and holm_p[(g, P, "seat", int(r.seat))] < 0.05:
-            rows.append(finding(g, f"{g} at {P} players: seat {int(r.seat)} is favoured "
-                                f"(scripted tables)", r.win_rate, r.ci_low, r.ci_high, ref,
+            alike = bool(seats_alike(g))
+            text = (_artifact(g, P, int(r.seat), "scripted") if alike else
+                    f"{g} at {P} players: seat {int(r.seat)} is favoured (scripted tables)")
+            rows.append(finding(g, text, r.win_rate, r.ci_low, r.ci_high, ref,
                                 int(r.games), scripted=(r.win_rate, r.ci_low, r.ci_high),
                                 search=under_best(seats, g, P, "seat", r.seat),
-                                search_name=search))
+                                search_name=search, artifact=alike))
     if not turns.empty:
         for (g, P), grp in turns[turns["agents"] == "scripted"].groupby(["game", "players"]):
             if _seat_content(g):
@@ -313,18 +336,25 @@ def _turn_findings(turns: pd.DataFrame) -> list[str]:
 
 def _findings(seats: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:
     out = []
-    for (g, P), grp in seats[seats["agents"] == "scripted"].groupby(["game", "players"]):
-        if P < 2:
+    for (g, P, a), grp in seats.groupby(["game", "players", "agents"]):
+        # every table of identical players where the rules treat the seats alike; the
+        # scripted tables of the others
+        if P < 2 or (a != "scripted" and not seats_alike(g)):
             continue
         # equal seats would each get the mean (games without a winner lower every seat)
         ref = float(grp["win_rate"].mean())
         off = grp[(grp["ci_low"] > ref) | (grp["ci_high"] < ref)]
         if len(off):
             best = grp.loc[grp["win_rate"].idxmax()]
-            out.append(f"{g} at {P} players (scripted): seat {int(best.seat)} wins "
-                       f"{100 * best.win_rate:.1f}% [{100 * best.ci_low:.1f}, "
-                       f"{100 * best.ci_high:.1f}] against an equal-seat share of "
-                       f"{100 * ref:.1f}%.")
+            line = (f"{g} at {P} players ({a}): seat {int(best.seat)} wins "
+                    f"{100 * best.win_rate:.1f}% [{100 * best.ci_low:.1f}, "
+                    f"{100 * best.ci_high:.1f}] against an equal-seat share of "
+                    f"{100 * ref:.1f}%")
+            if seats_alike(g):
+                line += (f": an agent artifact, not a finding about the game (the rules "
+                         f"treat the seats alike: {seats_alike(g)}); it measures how the "
+                         f"{a} players treat each other")
+            out.append(line + ".")
     for (g, P), grp in ladder.groupby(["game", "players"]):
         r = grp.set_index("agent")["win_rate"]
         if "random" in r and len(r) > 1 and np.nanmax(r.values) - r["random"] < 0.05:

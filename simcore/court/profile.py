@@ -6,6 +6,8 @@ COMPILE_SECONDS = 57
 BEST = ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5, "opp": "mix",
          "persona": "free-rider"}, 1.2e5)
 REGRESS_CELL = {"game": "court", "players": 4, "agents": "scripted", "games": 20000}
+SEATS_ALIKE = ("every seat gets the same income and bids and offers at the same time, "
+               "behind a screen")
 
 
 def HEADLINE(spec) -> dict:

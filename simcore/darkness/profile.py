@@ -5,6 +5,8 @@ COMPILE_SECONDS = 110
 # the strongest search measured so far; the tables that chose it: docs/lab-log.md, "darkness"
 BEST = ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 5.0e4)
 REGRESS_CELL = {"game": "darkness", "players": 3, "agents": "scripted", "games": 20000}
+SEATS_ALIKE = ("the first player is drawn at random, rules setup.first_player "
+               "(turn position is reported on its own)")
 CLI_OPTIONS = (
     (("--locations",), {"default": None, "metavar": "51,52,...",
                         "help": "darkness: play these 10 locations."}),

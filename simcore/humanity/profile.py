@@ -11,3 +11,4 @@ def SEATS(setup, rules, players) -> dict:
     """The First Player token goes to a random seat and passes clockwise each round."""
     return {"first": None, "rule": "the First Player token goes to a random seat each game "
                                    "(then passes clockwise every round)"}
+SEATS_ALIKE = "the first player is drawn at random (turn position is reported on its own)"
