@@ -70,8 +70,10 @@ def progress_bar(total: int, desc: str = "", unit: str = "game", delay: float = 
 
 @contextmanager
 def sigterm_as_interrupt():
-    """While inside, SIGTERM raises KeyboardInterrupt as Ctrl-C does, so a run that is
-    killed ends the same way (finished games kept, temporary files removed)."""
+    """While inside, SIGTERM and SIGINT raise KeyboardInterrupt, so a run that is killed
+    ends as Ctrl-C does (finished games kept, temporary files removed).  SIGINT is set
+    too because a process started with SIGINT ignored (a child of a pytest-xdist
+    worker, of nohup, of a shell's background job) would otherwise never see Ctrl-C."""
     import signal
     import threading
 
@@ -83,7 +85,9 @@ def sigterm_as_interrupt():
         raise KeyboardInterrupt
 
     old = signal.signal(signal.SIGTERM, handler)
+    old_int = signal.signal(signal.SIGINT, handler)
     try:
         yield
     finally:
         signal.signal(signal.SIGTERM, old)
+        signal.signal(signal.SIGINT, old_int)
