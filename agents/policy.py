@@ -41,7 +41,9 @@ def act(game, agents, k, state, params, rng, legal, n, ws):
     return _any_act(game, agents, k, state, params, rng, legal, n, ws)
 
 
-@overload(act, prefer_literal=True, inline="always")
+# not inline="always": numba compiles an inlined overload in full anyway, then discards it
+# (10-15 s a game); LLVM inlines the call where it pays
+@overload(act, prefer_literal=True)
 def _ov_act(game, agents, k, state, params, rng, legal, n, ws):
     if not isinstance(game, types.IntegerLiteral):
         return None

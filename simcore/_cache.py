@@ -67,8 +67,9 @@ def group_of(path: str | os.PathLike) -> str | None:
 
 def _files(group: str) -> list[Path]:
     if group == "common":
+        # _specialize.py decides which specializations are compiled
         out = [p for p in sorted((ROOT / "simcore").glob("*.py"))
-               if any(m in p.read_bytes() for m in _KERNEL_MARKS)]
+               if p.name == "_specialize.py" or any(m in p.read_bytes() for m in _KERNEL_MARKS)]
         out += [p for p in sorted((ROOT / "agents").rglob("*.py")) if group_of(p) == "common"
                 and (p.name == "layout.py" or any(m in p.read_bytes() for m in _KERNEL_MARKS))]
         out += [p for p in sorted((ROOT / "experiments").rglob("*.py"))
