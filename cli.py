@@ -239,7 +239,8 @@ def replay(game, players, agents, seed, threads, setup, no_rotate, game_opts, ru
 
     from experiments.api import check_int, check_threads
     from experiments.io import check_output, write_atomic
-    from experiments.replay import format_replay, replay as run_replay
+    from experiments.replay import format_replay
+    from experiments.replay import replay as run_replay
 
     game_index = check_int("--game-index", game_index, 0)
     seed = check_int("--seed", seed, 0)
@@ -326,7 +327,8 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, ga
       darkbalance compare court --players 4 --agents scripted --variant "v: @my.toml"
     """
     from experiments.api import check_games, check_int, check_threads
-    from experiments.compare import compare as run_compare, compare_html, format_compare
+    from experiments.compare import compare as run_compare
+    from experiments.compare import compare_html, format_compare
     from experiments.io import check_output, write_table
     from experiments.options import game_options
     from experiments.progress import progress_bar
@@ -377,11 +379,37 @@ def warmup(games_, jobs, frozen):
     engine only that game compiles again.  Example: darkbalance warmup court darkleaf -j 2
     """
     from experiments.api import warmup as warm
-
     from simcore.spec import game_names
 
     warm(games_ or None, echo=click.echo, jobs=jobs,
          frozen=(games_ or game_names()) if frozen else ())
+
+
+@main.command()
+@click.argument("game")
+@click.option("--games", "-n", "n_games", type=int, default=4000, show_default=True,
+              help="Scripted self-play games per player count.")
+@click.option("--best-games", type=int, default=0, show_default=True,
+              help="Games per player count with `best` in one seat, added to the positions.")
+@click.option("--players", "-p", type=int, multiple=True,
+              help="Player counts to fit on (repeatable; default: all allowed, at most 4).")
+@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--dry-run", is_flag=True, help="Fit and report; leave the weights file alone.")
+def train(game, n_games, best_games, players, seed, dry_run):
+    """Fit GAME's learned position value (the `value` agent's) and report held-out log loss
+    and Brier score against the constant model; writes agents/weights/GAME.json.
+
+    Example: darkbalance train connect4 --games 4000
+    """
+    from experiments.train import format_record
+    from experiments.train import train as fit
+
+    rec = fit(game, n_games, seed, players or None, best_games, write=not dry_run)
+    click.echo(format_record(rec))
+    if not dry_run:
+        from agents.value import weights_path
+
+        click.echo(f"wrote {weights_path(rec['game'])}")
 
 
 @main.command()
@@ -522,8 +550,8 @@ def regress(baselines, update, alpha, seed, threads):
 
     Example: darkbalance regress results/baselines/default.json
     """
-    from experiments.api import check_int, check_threads
     from experiments import regress as R
+    from experiments.api import check_int, check_threads
 
     if seed is not None:
         check_int("--seed", seed, 0)

@@ -1,11 +1,11 @@
 """The agent row: one float64 array per agent, passed to kernels as data.
 
-    0      1       2     3         4          5         6     7       8
-    +------+-------+-----+---------+----------+---------+-----+-------+-----+
-    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA | EPS | PRIOR | OPP |
-    +------+-------+-----+---------+----------+---------+-----+-------+-----+
+    0      1       2     3         4          5         6     7       8     9         10   11 ..
+    +------+-------+-----+---------+----------+---------+-----+-------+-----+---------+----+--------+
+    | KIND | ITERS | C   | ROLLOUT | DEPTH    | PERSONA | EPS | PRIOR | OPP | SAMPLES | NW | W[0..] |
+    +------+-------+-----+---------+----------+---------+-----+-------+-----+---------+----+--------+
 
-    KIND     0 random, 1 scripted, 2 mcts
+    KIND     0 random, 1 scripted, 2 mcts, 3 value (one ply over the learned value)
     ITERS    mcts simulations per decision
     C        mcts UCB exploration constant
     ROLLOUT  mcts default policy: 0 random, 1 scripted
@@ -22,6 +22,11 @@
              PERSONA; K > 0, at each simulation every other seat draws its persona
              uniformly from the first K (the current personas, legacy excluded), so the
              search does not assume its rivals share its own style
+    SAMPLES  value agent: chance outcomes (and hidden-card draws) sampled per action in an
+             open-loop game; the after-state values are averaged
+    NW       number of learned weights that follow (agents/value.py, agents/weights/)
+    W        the learned position value's weights: a logistic model over the features of
+             agents/value.py (generic block, then the engine's own FEATURES)
 """
 A_KIND = 0
 A_ITERS = 1
@@ -32,9 +37,14 @@ A_PERSONA = 5
 A_EPS = 6
 A_PRIOR = 7
 A_OPP = 8
-AGENT_SIZE = 9
+A_SAMPLES = 9
+A_NW = 10
+A_W0 = 11
+MAX_WEIGHTS = 53
+AGENT_SIZE = A_W0 + MAX_WEIGHTS
 
 RANDOM = 0
 SCRIPTED = 1
 MCTS = 2
-KIND_NAMES = ("random", "scripted", "mcts")
+VALUE = 3
+KIND_NAMES = ("random", "scripted", "mcts", "value")

@@ -4,8 +4,9 @@ from numba.core import types
 from numba.extending import overload
 
 from agents import mcts
-from agents.layout import A_KIND, A_PERSONA, MCTS, RANDOM
+from agents.layout import A_KIND, A_PERSONA, MCTS, RANDOM, VALUE
 from agents.scripted import scripted_action
+from agents.value import value_act
 from simcore import dispatch
 from simcore.rng import randint
 
@@ -24,6 +25,8 @@ def _any_act(game, agents, k, state, params, rng, legal, n, ws):
         return _random_act(rng, legal, n)
     if kind == MCTS:
         return mcts.search(game, state, params, agents[k], rng, ws)
+    if kind == VALUE:
+        return value_act(game, agents, k, state, params, rng, legal, n, ws)
     return scripted_action(game, state, params, int(agents[k, A_PERSONA]), rng, legal, n)
 
 

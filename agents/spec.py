@@ -2,7 +2,8 @@
 
 ``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``),
 ``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1,prior=0.5,opp=mix``, and ``best`` /
-``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search, agents.best).
+``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search, agents.best), and
+``value`` / ``value:samples=4`` (one ply over the learned position value, agents.value).
 """
 from __future__ import annotations
 
@@ -16,15 +17,20 @@ from agents.layout import (
     A_EPS,
     A_ITERS,
     A_KIND,
+    A_NW,
     A_OPP,
     A_PERSONA,
     A_PRIOR,
     A_ROLLOUT,
+    A_SAMPLES,
+    A_W0,
     AGENT_SIZE,
     KIND_NAMES,
+    MAX_WEIGHTS,
     MCTS,
     RANDOM,
     SCRIPTED,
+    VALUE,
 )
 from simcore.spec import BadInput
 
@@ -69,7 +75,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona], "
                        "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X,"
                        "opp=same|mix], "
-                       "best[:ms=T|iters=N]")
+                       "best[:ms=T|iters=N], value[:samples=N]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
@@ -105,6 +111,8 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         opts = {k: str(v) for k, v in best_options(game, opts).items()}
         a = parse_agent("mcts:" + ",".join(f"{k}={v}" for k, v in opts.items()), personas)
         return AgentSpec("best:" + a.text.partition(":")[2], a.row)
+    if kind == "value":
+        return _value_agent(text, opts, game)
     if kind == "random":
         if opts:
             raise BadInput(f"agent {text!r}: random takes no options")
@@ -177,6 +185,36 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         name += ",opp=mix"
     if p:
         name += f",persona={personas[p]}"
+    return AgentSpec(name, row)
+
+
+def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
+    """``value[:samples=N]``: the game's fitted weights (agents/weights/GAME.json) in the row."""
+    from agents.value import DEFAULT_SAMPLES, load_weights
+
+    bad = set(opts) - {"samples"}
+    if bad:
+        raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples")
+    rec = load_weights(game) if game else None
+    if rec is None:
+        raise BadInput(f"agent {text!r}: no fitted weights for {game!r}; run "
+                       f"`darkbalance train {game}` first" if game else
+                       f"agent {text!r}: value is defined per game")
+    try:
+        samples = int(opts.get("samples", DEFAULT_SAMPLES))
+    except ValueError:
+        samples = 0
+    if not 1 <= samples <= 64:
+        raise BadInput(f"agent {text!r}: samples={opts.get('samples')} out of range; valid: 1..64")
+    w = np.asarray(rec["weights"], np.float64)
+    if not 0 < w.size <= MAX_WEIGHTS:
+        raise BadInput(f"{game} weights: {w.size} weights; valid: 1..{MAX_WEIGHTS}")
+    row = np.zeros(AGENT_SIZE, dtype=np.float64)
+    row[A_KIND] = VALUE
+    row[A_SAMPLES] = samples
+    row[A_NW] = w.size
+    row[A_W0:A_W0 + w.size] = w
+    name = "value" if samples == DEFAULT_SAMPLES else f"value:samples={samples}"
     return AgentSpec(name, row)
 
 

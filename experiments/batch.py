@@ -136,6 +136,12 @@ def plan(game: str, agents="random", players: int | None = None, setup: str | No
     perms = seatings(ids) if rotate else np.asarray([ids], dtype=np.int32)
     p = Plan(mod, params, rs, distinct, perms, setup, players)
     p.resolved = resolutions(agents, specs)
+    if any(a.kind == "value" for a in distinct):
+        from agents.value import rules_note
+
+        note = rules_note(spec, players, setup, params)
+        if note:
+            p.resolved.append(note)
     return p
 
 

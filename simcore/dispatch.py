@@ -216,6 +216,19 @@ def evaluate(game, state, params, out):
         leaders_value(sc, out)
 
 
+def features(game, state, params, seat, out):
+    """The engine's own position features for ``seat`` (its ``features`` kernel, named by its
+    ``FEATURES`` tuple) written to ``out[:len(FEATURES)]``; nothing for an engine without."""
+    k = getattr(importlib.import_module(ENGINES[game_id(game)][1]), "features", None)
+    if k is not None:
+        k(state, params, seat, out)
+
+
+def feature_names(game) -> tuple:
+    """Names of the engine's own position features (its ``FEATURES``; empty without)."""
+    return tuple(getattr(importlib.import_module(ENGINES[game_id(game)][1]), "FEATURES", ()))
+
+
 def action_kind(game, state, params, action):
     """Kind of ``action`` in ``state`` (an index into the game's SPEC.action_kinds)."""
     mod = importlib.import_module(ENGINES[game_id(game)][1])
@@ -344,6 +357,17 @@ def _ov_evaluate(game, state, params, out):
         scores_k(state, params, sc)
         leaders_value(sc, out)
     return leaders
+
+
+@overload(features, prefer_literal=True)
+def _ov_features(game, state, params, seat, out):
+    gid = literal_game(game)
+    if gid is None:
+        return None
+    k = getattr(importlib.import_module(ENGINES[gid][1]), "features", None)
+    if k is None:
+        return lambda game, state, params, seat, out: None
+    return lambda game, state, params, seat, out: k(state, params, np.int64(seat), out)
 
 
 @overload(action_kind, prefer_literal=True)

@@ -124,3 +124,7 @@ def cell(state, params, row, col):
 def action_kind(state, params, action):
     """Kind of a drop (SPEC.action_kinds): the column, counted from the left."""
     return action
+
+
+# the learned value's position features (agents/value.py) live in their own file
+from simcore.connect4.features import FEATURES, features  # noqa: E402,F401

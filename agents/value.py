@@ -1,0 +1,194 @@
+"""The learned position value and the ``value`` agent, which looks one ply ahead over it.
+
+A position's value for seat ``s`` is a logistic model over features of the state row::
+
+    v(s) = 1 / (1 + exp(-(w . f(s))))
+
+``f(s)`` is a generic block every game has (below), then the engine's own ``FEATURES``
+(its ``features`` kernel, documented in ``simcore/<game>/features.py``).  The weights
+are fitted by ``darkbalance train GAME`` (experiments/train.py) on positions of
+seat-rotated self-play, with each seat's final return as the target, and stored in
+``agents/weights/<game>.json`` with the engine version and rules hash they were
+fitted under.  They travel in the agent row (agents/layout.py: NW, W), so a kernel
+never reads a global that numba would freeze.
+
+Generic block, for seat ``s`` of ``P`` (``eval`` is the engine's hand-written
+``evaluate``, each seat's chance in [0, 1]; ``score`` its raw points)::
+
+    bias          1
+    inv_players   1 / P
+    eval          eval[s]
+    eval_vs_mean  eval[s] - mean of the others' eval
+    eval_vs_best  eval[s] - the best other eval
+    score_share   score[s] / sum of |scores| (1/P when all are 0)
+    score_lead    (score[s] - best other score) / (1 + max |score|)
+    to_move       1 when s is the seat to act
+"""
+import hashlib
+import json
+from pathlib import Path
+
+import numpy as np
+from numba import njit
+
+from agents.layout import A_NW, A_SAMPLES, A_W0
+from simcore import dispatch
+from simcore.rng import randint
+
+BASE_FEATURES = ("bias", "inv_players", "eval", "eval_vs_mean", "eval_vs_best",
+                 "score_share", "score_lead", "to_move")
+NB = len(BASE_FEATURES)
+WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
+DEFAULT_SAMPLES = 4
+
+
+def feature_names(game) -> tuple:
+    """Every feature of ``game``'s position value, in weight order."""
+    return BASE_FEATURES + dispatch.feature_names(game)
+
+
+@njit(cache=True)
+def features(game, state, params, seat, out, ev, sc):
+    """Write seat ``seat``'s features to ``out`` (generic block, then the engine's own);
+    ``ev`` (float64) and ``sc`` (int64) are per-seat scratch rows."""
+    P = params[0]
+    dispatch.evaluate(game, state, params, ev)
+    dispatch.scores(game, state, params, sc)
+    mine = ev[seat]
+    tot = 0.0
+    best_o = -1.0
+    for s in range(P):
+        if s != seat:
+            tot += ev[s]
+            best_o = max(best_o, ev[s])
+    others = max(P - 1, 1)
+    ssum = 0.0
+    smax = 0.0
+    best_sc = -1e18
+    for s in range(P):
+        ssum += abs(sc[s])
+        smax = max(smax, abs(float(sc[s])))
+        if s != seat and sc[s] > best_sc:
+            best_sc = float(sc[s])
+    if P == 1:
+        best_o = 0.0
+        best_sc = 0.0
+    out[0] = 1.0
+    out[1] = 1.0 / P
+    out[2] = mine
+    out[3] = mine - tot / others
+    out[4] = mine - best_o
+    out[5] = sc[seat] / ssum if ssum > 0 else 1.0 / P
+    out[6] = (sc[seat] - best_sc) / (1.0 + smax)
+    out[7] = 1.0 if dispatch.current_player(game, state, params) == seat else 0.0
+    dispatch.features(game, state, params, seat, out[NB:])
+
+
+@njit(cache=True)
+def position_value(game, state, params, seat, w, nw, f, ev, sc):
+    """Seat ``seat``'s learned value of ``state`` in (0, 1) (its return once the game is
+    over); ``w[:nw]`` are the weights, ``f`` a features row at least ``nw`` long."""
+    if dispatch.is_terminal(game, state, params):
+        dispatch.returns(game, state, params, ev)
+        return ev[seat]
+    features(game, state, params, seat, f, ev, sc)
+    z = 0.0
+    for i in range(nw):
+        z += w[i] * f[i]
+    if z < -30.0:
+        z = -30.0
+    elif z > 30.0:
+        z = 30.0
+    return 1.0 / (1.0 + np.exp(-z))
+
+
+@njit(cache=True)
+def value_act(game, agents, k, state, params, rng, legal, n, ws):
+    """The legal action whose after-state has the highest learned value for the seat to act.
+
+    In an open-loop game (chance, hidden cards) each action is tried on ``SAMPLES``
+    determinizations from the acting seat's view, with chance drawn from the agent's own
+    stream, and the values are averaged; so a hidden simultaneous choice (a bid) is made
+    without seeing what the others committed.  Ties go to a uniformly drawn one."""
+    me = dispatch.current_player(game, state, params)
+    sim = ws[2]
+    P = params[0]
+    nw = int(agents[k, A_NW])
+    w = np.empty(max(nw, 1), np.float64)
+    for i in range(nw):
+        w[i] = agents[k, A_W0 + i]
+    f = np.zeros(max(nw, NB + 64), np.float64)
+    ev = np.empty(P, np.float64)
+    sc = np.empty(P, np.int64)
+    samples = 1
+    if dispatch.open_loop(game):
+        samples = max(1, int(agents[k, A_SAMPLES]))
+    best_a = legal[0]
+    best_v = -1.0
+    ties = 0
+    for i in range(n):
+        v = 0.0
+        for _ in range(samples):
+            for j in range(state.shape[0]):
+                sim[j] = state[j]
+            if dispatch.open_loop(game):
+                dispatch.determinize(game, sim, params, me, rng)
+            dispatch.step(game, sim, params, legal[i], rng)
+            v += position_value(game, sim, params, me, w, nw, f, ev, sc)
+        v /= samples
+        if v > best_v + 1e-12:
+            best_v = v
+            best_a = legal[i]
+            ties = 1
+        elif v >= best_v - 1e-12:
+            ties += 1
+            if randint(rng, ties) == 0:
+                best_a = legal[i]
+    return best_a
+
+
+# ---- the fitted weights: files, and the rules they were fitted under ----
+
+def weights_path(game: str) -> Path:
+    """Where ``game``'s fitted weights live (committed; ``darkbalance train`` rewrites)."""
+    return WEIGHTS_DIR / f"{game}.json"
+
+
+def rules_hash(params_by_players: dict) -> str:
+    """A short hash of the compiled rules a fit played under (one params row per player
+    count, in player order): a run under other rules compares its own to it."""
+    h = hashlib.sha256()
+    for players in sorted(params_by_players):
+        h.update(np.asarray(params_by_players[players], np.int32).tobytes())
+    return h.hexdigest()[:16]
+
+
+def load_weights(game: str) -> dict | None:
+    """The fitted weights record of ``game`` (see experiments/train.py), or None."""
+    path = weights_path(game)
+    if not path.is_file():
+        return None
+    with open(path) as fh:
+        return json.load(fh)
+
+
+def rules_note(spec, players: int, setup: str, params) -> str | None:
+    """One line when the ``value`` agent plays under other rules, another setup, player
+    count or engine version than its weights were fitted under; None when they match."""
+    rec = load_weights(spec.name)
+    if rec is None:
+        return None
+    fitted = rec.get("rules", {}).get(str(players))
+    why = []
+    if rec.get("version") != spec.version:
+        why.append(f"engine version {rec.get('version')} (now {spec.version})")
+    if fitted is None:
+        why.append(f"player counts {', '.join(sorted(rec.get('rules', {})))} (now {players})")
+    elif fitted != rules_hash({players: params}) and setup == rec.get("setup"):
+        why.append(f"rules hash {fitted} (now {rules_hash({players: params})})")
+    elif fitted != rules_hash({players: params}):
+        why.append(f"setup {rec.get('setup')!r} (now {setup!r})")
+    if not why:
+        return None
+    return (f"agent 'value' uses weights fitted under other rules: {'; '.join(why)}; "
+            f"`darkbalance train {spec.name}` refits them")

@@ -1,0 +1,127 @@
+"""The learned position value (agents/value.py), its fit (experiments/train.py) and the
+`value` agent, on connect four: small, closed-loop, and easy to count by hand."""
+import json
+
+import numpy as np
+import pytest
+
+import simcore.connect4 as C4
+from agents import value as V
+from simcore.connect4 import API
+from simcore.connect4.features import FEATURES, features
+
+
+def _drop(state, params, cols):
+    for c in cols:
+        API.step(state, params, c)
+
+
+def test_features_count_threats_twos_and_centre_by_hand():
+    """Seat 0 holds the bottom row's columns 1-3, seat 1 two discs in column 7: one open
+    playable three and one open two for seat 0, one open two for seat 1."""
+    p = API.params()
+    s = API.new_state(p)
+    _drop(s, p, [0, 6, 1, 6, 2])  # seat 1 to move after seat 0's third disc
+    out = np.zeros(len(FEATURES))
+    features(s, p, 0, out)
+    got = dict(zip(FEATURES, out))
+    assert got["own_threats"] == pytest.approx(0.25)   # columns 1-4 of the bottom row
+    assert got["own_playable"] == pytest.approx(0.25)  # column 4 is playable at row 1
+    assert got["own_twos"] == pytest.approx(0.25)      # columns 2-5 of the bottom row
+    assert got["opp_twos"] == pytest.approx(0.25)      # column 7, rows 1-4
+    assert got["opp_threats"] == 0 and got["opp_playable"] == 0
+    assert got["own_center"] == 0 and got["opp_center"] == 0
+    assert got["tempo"] == 0.0  # seat 0 has dropped more discs
+    features(s, p, 1, out)
+    mirror = dict(zip(FEATURES, out))
+    assert mirror["opp_threats"] == got["own_threats"] and mirror["tempo"] == 1.0
+
+
+def _weights_file(tmp_path, monkeypatch, weights, rules=None, version=None):
+    from simcore.connect4 import SPEC
+
+    monkeypatch.setattr(V, "WEIGHTS_DIR", tmp_path)
+    rec = {"game": "connect4", "version": SPEC.version if version is None else version,
+           "setup": SPEC.setups[0],
+           "rules": rules if rules is not None else
+           {"2": V.rules_hash({2: API.params()})},
+           "features": list(V.feature_names(SPEC.key)), "weights": list(weights)}
+    (tmp_path / "connect4.json").write_text(json.dumps(rec))
+    return rec
+
+
+def test_value_agent_takes_the_winning_drop_and_blocks_the_losing_one(tmp_path, monkeypatch):
+    """One ply: a drop that wins ends the game with return 1, above any learned value; and
+    with a weight against the rival's playable threats, the agent blocks one."""
+    from agents.play import decide
+    from simcore.rng import new_rng
+
+    n = len(V.BASE_FEATURES) + len(FEATURES)
+    _weights_file(tmp_path, monkeypatch, np.zeros(n))
+    p = API.params()
+    s = API.new_state(p)
+    _drop(s, p, [0, 6, 1, 6, 2, 5])  # seat 0 to move, column 4 wins
+    for k in range(5):
+        assert decide(C4, s, p, "value", rng=new_rng(k)) == 3
+    w = np.zeros(n)
+    w[len(V.BASE_FEATURES) + FEATURES.index("opp_playable")] = -4.0
+    _weights_file(tmp_path, monkeypatch, w)
+    s = API.new_state(p)
+    _drop(s, p, [0, 6, 1, 6, 2])  # seat 1 to move: seat 0 threatens column 4
+    for k in range(5):
+        assert decide(C4, s, p, "value", rng=new_rng(k)) == 3
+
+
+def test_value_spec_needs_weights_and_sane_options(tmp_path, monkeypatch):
+    from agents.spec import parse_agent
+    from simcore.spec import BadInput
+
+    monkeypatch.setattr(V, "WEIGHTS_DIR", tmp_path)
+    with pytest.raises(BadInput, match="darkbalance train connect4"):
+        parse_agent("value", game="connect4")
+    _weights_file(tmp_path, monkeypatch, np.ones(len(V.BASE_FEATURES) + len(FEATURES)))
+    a = parse_agent("value:samples=2", game="connect4")
+    assert a.text == "value:samples=2" and a.kind == "value"
+    for bad in ("value:samples=0", "value:samples=x", "value:depth=2"):
+        with pytest.raises(BadInput):
+            parse_agent(bad, game="connect4")
+
+
+def test_other_rules_are_said_in_one_line(tmp_path, monkeypatch):
+    """A plan with the value agent under rules its weights were not fitted on says so."""
+    from experiments.batch import plan
+
+    n = len(V.BASE_FEATURES) + len(FEATURES)
+    _weights_file(tmp_path, monkeypatch, np.zeros(n))
+    assert not [r for r in plan("connect4", "value").resolved if "other rules" in r]
+    moved = plan("connect4", "value", sets=["board.line=3"]).resolved
+    assert [r for r in moved if "other rules" in r and "rules hash" in r]
+    _weights_file(tmp_path, monkeypatch, np.zeros(n), version=0)
+    assert [r for r in plan("connect4", "value").resolved if "engine version 0" in r]
+
+
+def test_train_beats_the_constant_model_and_is_reproducible():
+    """The fit on scripted self-play predicts held-out outcomes better than the share of
+    wins alone, and the same (games, seed) give the same weights."""
+    from experiments.train import train
+
+    a = train("connect4", games=200, seed=3, write=False)
+    h = a["heldout"]
+    assert h["positions"] > 1000
+    assert h["log_loss"] < h["const_log_loss"] and h["brier"] < h["const_brier"]
+    assert len(a["weights"]) == len(V.BASE_FEATURES) + len(FEATURES)
+    assert a["features"][len(V.BASE_FEATURES):] == list(FEATURES)
+    b = train("connect4", games=200, seed=3, write=False)
+    assert a["weights"] == b["weights"]
+
+
+def test_train_cli_bad_input_is_one_line():
+    from click.testing import CliRunner
+
+    from cli import main
+
+    for args, word in ((["train", "chess"], "chess"), (["train", "connect4", "-n", "3"],
+                                                         "--games")):
+        res = CliRunner().invoke(main, args)
+        assert res.exit_code == 2, res.output
+        assert len(res.output.strip().splitlines()) == 1 and word in res.output
