@@ -10,7 +10,9 @@
     C        mcts UCB exploration constant
     ROLLOUT  mcts default policy: 0 random, 1 scripted
     DEPTH    mcts rollout depth cap in actions (0: play to the end); a capped rollout
-             is scored by the game's ``evaluate`` (each seat's value in [0, 1])
+             is scored by the game's ``evaluate`` (each seat's value in [0, 1]).  value
+             agent: the most own decisions its scripted PERSONA plays after the action
+             before the position is valued (the rest of its turn)
     PERSONA  scripted persona index (SPEC.personas), also used by scripted rollouts
     EPS      share of scripted-rollout moves taken uniformly at random instead (so
              search sees more than the script's one line of play)

@@ -190,11 +190,12 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
 
 def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
     """``value[:samples=N]``: the game's fitted weights (agents/weights/GAME.json) in the row."""
-    from agents.value import DEFAULT_SAMPLES, load_weights
+    from agents.value import DEFAULT_SAMPLES, DEFAULT_TURN, load_weights
 
-    bad = set(opts) - {"samples"}
+    bad = set(opts) - {"samples", "turn"}
     if bad:
-        raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples")
+        raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples, "
+                       "turn")
     rec = load_weights(game) if game else None
     if rec is None:
         raise BadInput(f"agent {text!r}: no fitted weights for {game!r}; run "
@@ -206,15 +207,25 @@ def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
         samples = 0
     if not 1 <= samples <= 64:
         raise BadInput(f"agent {text!r}: samples={opts.get('samples')} out of range; valid: 1..64")
+    try:
+        turn = int(opts.get("turn", DEFAULT_TURN))
+    except ValueError:
+        turn = -1
+    if not 0 <= turn <= 256:
+        raise BadInput(f"agent {text!r}: turn={opts.get('turn')} out of range; valid: 0..256 "
+                       "(own decisions played by the script after the action; 0: none)")
     w = np.asarray(rec["weights"], np.float64)
     if not 0 < w.size <= MAX_WEIGHTS:
         raise BadInput(f"{game} weights: {w.size} weights; valid: 1..{MAX_WEIGHTS}")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     row[A_KIND] = VALUE
     row[A_SAMPLES] = samples
+    row[A_DEPTH] = turn
     row[A_NW] = w.size
     row[A_W0:A_W0 + w.size] = w
-    name = "value" if samples == DEFAULT_SAMPLES else f"value:samples={samples}"
+    extra = [f"samples={samples}"] if samples != DEFAULT_SAMPLES else []
+    extra += [f"turn={turn}"] if turn != DEFAULT_TURN else []
+    name = "value" + (":" + ",".join(extra) if extra else "")
     return AgentSpec(name, row)
 
 

@@ -31,7 +31,8 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from agents.layout import A_NW, A_SAMPLES, A_W0
+from agents.layout import A_DEPTH, A_NW, A_PERSONA, A_SAMPLES, A_W0
+from agents.scripted import scripted_action
 from simcore import dispatch
 from simcore.rng import randint
 
@@ -40,6 +41,7 @@ BASE_FEATURES = ("bias", "inv_players", "eval", "eval_vs_mean", "eval_vs_best",
 NB = len(BASE_FEATURES)
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 DEFAULT_SAMPLES = 4
+DEFAULT_TURN = 16
 
 
 def feature_names(game) -> tuple:
@@ -106,12 +108,19 @@ def position_value(game, state, params, seat, w, nw, f, ev, sc):
 def value_act(game, agents, k, state, params, rng, legal, n, ws):
     """The legal action whose after-state has the highest learned value for the seat to act.
 
-    In an open-loop game (chance, hidden cards) each action is tried on ``SAMPLES``
+    A turn is often several decisions (draft, then a card, then its effect): after the
+    action, the seat's own following decisions (at most ``DEPTH``, agents/layout.py) are
+    played by its scripted persona, and the position where another seat is to act (or the
+    game is over) is the one valued; so each choice is judged by the turn it leads to,
+    not by the half-made turn right after it.  In an open-loop game (chance, hidden cards) each action is tried on ``SAMPLES``
     determinizations from the acting seat's view, with chance drawn from the agent's own
     stream, and the values are averaged; so a hidden simultaneous choice (a bid) is made
     without seeing what the others committed.  Ties go to a uniformly drawn one."""
     me = dispatch.current_player(game, state, params)
     sim = ws[2]
+    sl = ws[3]
+    turn = int(agents[k, A_DEPTH])
+    persona = int(agents[k, A_PERSONA])
     P = params[0]
     nw = int(agents[k, A_NW])
     w = np.empty(max(nw, 1), np.float64)
@@ -134,6 +143,15 @@ def value_act(game, agents, k, state, params, rng, legal, n, ws):
             if dispatch.open_loop(game):
                 dispatch.determinize(game, sim, params, me, rng)
             dispatch.step(game, sim, params, legal[i], rng)
+            d = 0
+            while d < turn and not dispatch.is_terminal(game, sim, params) and \
+                    dispatch.current_player(game, sim, params) == me:
+                nl = dispatch.legal_actions(game, sim, params, sl)
+                a = sl[0]
+                if nl > 1:
+                    a = scripted_action(game, sim, params, persona, rng, sl, nl)
+                dispatch.step(game, sim, params, a, rng)
+                d += 1
             v += position_value(game, sim, params, me, w, nw, f, ev, sc)
         v /= samples
         if v > best_v + 1e-12:

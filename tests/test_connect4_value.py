@@ -82,7 +82,9 @@ def test_value_spec_needs_weights_and_sane_options(tmp_path, monkeypatch):
     _weights_file(tmp_path, monkeypatch, np.ones(len(V.BASE_FEATURES) + len(FEATURES)))
     a = parse_agent("value:samples=2", game="connect4")
     assert a.text == "value:samples=2" and a.kind == "value"
-    for bad in ("value:samples=0", "value:samples=x", "value:depth=2"):
+    assert parse_agent("value:turn=0", game="connect4").text == "value:turn=0"
+    for bad in ("value:samples=0", "value:samples=x", "value:depth=2", "value:turn=-1",
+                "value:turn=999"):
         with pytest.raises(BadInput):
             parse_agent(bad, game="connect4")
 

@@ -68,6 +68,7 @@ from simcore.court.table import (
     tie,
 )
 from simcore.court.value import evaluate  # noqa: F401  (the contract's position value)
+from simcore.court.features import FEATURES, features  # noqa: F401  (the learned value's)
 from simcore.rng import randint, shuffle
 
 
