@@ -8,6 +8,7 @@ import pytest
 import simcore.connect4 as C4
 from agents import value as V
 from simcore.connect4 import API
+from simcore.connect4 import layout as L
 from simcore.connect4.features import FEATURES, features
 
 
@@ -35,6 +36,13 @@ def test_features_count_threats_twos_and_centre_by_hand():
     features(s, p, 1, out)
     mirror = dict(zip(FEATURES, out))
     assert mirror["opp_threats"] == got["own_threats"] and mirror["tempo"] == 1.0
+    s = API.new_state(p)
+    _drop(s, p, [3, 3, 0])  # the middle column (4 of 7) holds one disc of each seat
+    features(s, p, 0, out)
+    got = dict(zip(FEATURES, out))
+    rows = int(p[L.P_ROWS])
+    assert got["own_center"] == pytest.approx(1 / rows)
+    assert got["opp_center"] == pytest.approx(1 / rows)
 
 
 def _weights_file(tmp_path, monkeypatch, weights, rules=None, version=None):

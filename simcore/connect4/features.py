@@ -87,22 +87,18 @@ def features(state, params, seat, out):
     mid_hi = cols // 2
     oc = 0
     yc = 0
-    for c in range(mid_lo, mid_hi + 1):
-        for r in range(rows):
-            bit = np.uint64(1) << np.uint64(c * h + r)
-            if me & bit:
-                oc += 1
-            elif you & bit:
-                yc += 1
-    out[6] = oc / rows
-    out[7] = yc / rows
     n_me = 0
     n_you = 0
     for c in range(cols):
+        mid = mid_lo <= c <= mid_hi
         for r in range(rows):
             bit = np.uint64(1) << np.uint64(c * h + r)
             if me & bit:
                 n_me += 1
+                oc += mid
             elif you & bit:
                 n_you += 1
+                yc += mid
+    out[6] = oc / rows
+    out[7] = yc / rows
     out[8] = 1.0 if n_me < n_you else 0.0
