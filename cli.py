@@ -393,7 +393,9 @@ def warmup(games_, jobs, frozen):
               help="Games per player count with `best` in one seat, added to the positions.")
 @click.option("--players", "-p", type=int, multiple=True,
               help="Player counts to fit on (repeatable; default: all allowed, at most 4).")
-@click.option("--seed", type=int, default=0, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True,
+              help="Seed of the self-play games: the same seed and options refit the same "
+                   "weights.")
 @click.option("--dry-run", is_flag=True, help="Fit and report; leave the weights file alone.")
 def train(game, n_games, best_games, players, seed, dry_run):
     """Fit GAME's learned position value (the `value` agent's) and report held-out log loss

@@ -25,9 +25,16 @@ def _any_act(game, agents, k, state, params, rng, legal, n, ws):
         return _random_act(rng, legal, n)
     if kind == MCTS:
         return mcts.search(game, state, params, agents[k], rng, ws)
-    if kind == VALUE:
-        return value_act(game, agents, k, state, params, rng, legal, n, ws)
     return scripted_action(game, state, params, int(agents[k, A_PERSONA]), rng, legal, n)
+
+
+@njit(cache=True, inline="always")
+def _any_act_value(game, agents, k, state, params, rng, legal, n, ws):
+    # only under a key with the value bit (dispatch.value_key): agents.spec.compile_key sets
+    # it whenever a value agent plays, so other runs never compile the one-ply search
+    if n > 1 and int(agents[k, A_KIND]) == VALUE:
+        return value_act(game, agents, k, state, params, rng, legal, n, ws)
+    return _any_act(game, agents, k, state, params, rng, legal, n, ws)
 
 
 def act(game, agents, k, state, params, rng, legal, n, ws):
@@ -36,11 +43,14 @@ def act(game, agents, k, state, params, rng, legal, n, ws):
     The agent table and a row number are passed rather than a row view: a view
     costs reference counting on every decision of the hot loop.  ``game`` is a literal
     key (simcore.dispatch); under a random-only key (``dispatch.random_key``) every agent
-    plays random and no search or scripted player is compiled.  Runs as written only in
+    plays random and no search or scripted player is compiled; only a key with the value
+    bit (``dispatch.value_key``) compiles the ``value`` agent.  Runs as written only in
     pure Python (NUMBA_DISABLE_JIT=1); compiled code gets the overload below.
     """
     if dispatch.random_only(game):
         return _random_act(rng, legal, n)
+    if dispatch.with_value(game):
+        return _any_act_value(game, agents, k, state, params, rng, legal, n, ws)
     return _any_act(game, agents, k, state, params, rng, legal, n, ws)
 
 
@@ -54,6 +64,11 @@ def _ov_act(game, agents, k, state, params, rng, legal, n, ws):
         def random_impl(game, agents, k, state, params, rng, legal, n, ws):
             return _random_act(rng, legal, n)
         return random_impl
+
+    if dispatch.with_value(game.literal_value):
+        def value_impl(game, agents, k, state, params, rng, legal, n, ws):
+            return _any_act_value(game, agents, k, state, params, rng, legal, n, ws)
+        return value_impl
 
     def impl(game, agents, k, state, params, rng, legal, n, ws):
         return _any_act(game, agents, k, state, params, rng, legal, n, ws)

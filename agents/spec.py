@@ -232,13 +232,16 @@ def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
 def compile_key(spec, rows) -> int:
     """The compile key (simcore.dispatch) of game ``spec`` for agent ``rows``: the game's
     key, asking for its frozen reference player only when some non-random agent plays (or
-    searches as) that persona, so no other run compiles it."""
+    searches as) that persona, and for the ``value`` agent only when one plays, so no other
+    run compiles them."""
     from simcore import dispatch
 
     k = spec.key
     f = spec.frozen_persona
     if f >= 0 and any(int(r[A_KIND]) != RANDOM and int(r[A_PERSONA]) == f for r in rows):
-        return dispatch.frozen_key(k)
+        k = dispatch.frozen_key(k)
+    if any(int(r[A_KIND]) == VALUE for r in rows):
+        k = dispatch.value_key(k)
     return k
 
 

@@ -33,7 +33,9 @@ def needs_frozen(game: str, agents) -> bool:
         return False
     texts = split_agents(agents) if isinstance(agents, str) else list(agents)
     rows = [a.row for a in parse_agents(texts, len(texts), spec.personas, spec.name)]
-    return compile_key(spec, rows) != spec.key
+    from simcore import dispatch
+
+    return dispatch.frozen(compile_key(spec, rows))
 
 
 def _warm_one(job: str) -> float:

@@ -8,14 +8,15 @@ literal and return that game's kernel as their implementation.  So a driver is c
 ``if game == K`` branches would compile every branch's callee (measured: one generic entry
 point compiled all seven engines, ~9.5 min cold).
 
-A key is ``game_id + 64 * h`` where ``h`` hashes the game's own sources (its simcore
+A key is ``game_id + 128 * h`` where ``h`` hashes the game's own sources (its simcore
 folder and its scripted agent, see simcore._cache): editing one game changes its key, so a
 cached driver never runs that game's stale kernels, and the other games' keys (and cache
 entries) stay valid.  Use :func:`key` to get a game's key from its id.  The key bit worth 16
 (:func:`random_key`) asks for a driver whose players are all random: it compiles no search
 and no scripted player (``agents.policy.act``), so a random-play run compiles the engine
 alone.  The bit worth 32 (:func:`frozen_key`) asks for a driver that also compiles the game's frozen
-reference player (a persona kept to measure fixes against); no other driver does.
+reference player (a persona kept to measure fixes against), the bit worth 64
+(:func:`value_key`) one that also compiles the ``value`` agent; no other driver does.
 
 The games and their ids come from simcore.registry; nothing here names a game.
 """
@@ -35,7 +36,8 @@ ENGINES = {registry.game_id(g): (g, registry.engine_module(g)) for g in registry
 ID_BITS = 4  # low bits of a key: the game id
 RANDOM_ONLY = 1 << ID_BITS  # the next bit: every seat is a random player
 FROZEN = RANDOM_ONLY << 1  # the next: some seat plays the game's frozen reference persona
-_HASH_SHIFT = FROZEN << 1  # the source hash sits above the flag bits
+WITH_VALUE = FROZEN << 1  # the next: some seat is the learned-value agent (agents/value.py)
+_HASH_SHIFT = WITH_VALUE << 1  # the source hash sits above the flag bits
 
 
 def key(game_id: int) -> int:
@@ -53,6 +55,18 @@ def frozen_key(game_key: int) -> int:
 def frozen(game_key: int) -> bool:
     """Whether ``game_key`` asks for a driver that includes the frozen reference player."""
     return bool(int(game_key) & FROZEN)
+
+
+def value_key(game_key: int) -> int:
+    """The key of the same game for drivers where a seat may be the ``value`` agent: only
+    these compile it (its one-ply search links the engine's step, features and scripted
+    player into the driver once more)."""
+    return int(game_key) | WITH_VALUE
+
+
+def with_value(game_key: int) -> bool:
+    """Whether ``game_key`` asks for a driver that includes the ``value`` agent."""
+    return bool(int(game_key) & WITH_VALUE)
 
 
 def closed_loop(gid: int) -> bool:

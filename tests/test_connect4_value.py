@@ -135,3 +135,18 @@ def test_train_cli_bad_input_is_one_line():
         res = CliRunner().invoke(main, args)
         assert res.exit_code == 2, res.output
         assert len(res.output.strip().splitlines()) == 1 and word in res.output
+
+
+def test_only_plans_with_a_value_agent_compile_it(tmp_path, monkeypatch):
+    """The value agent is compiled into a driver only under the key's value bit, which the
+    plan's agents set exactly when one of them is `value` (the frozen bit is left alone)."""
+    from agents.spec import compile_key, parse_agent
+    from simcore import dispatch
+    from simcore.connect4 import SPEC
+
+    _weights_file(tmp_path, monkeypatch, np.zeros(len(V.BASE_FEATURES) + len(FEATURES)))
+    rows = [parse_agent(t, SPEC.personas, "connect4").row for t in ("scripted", "mcts")]
+    assert compile_key(SPEC, rows) == SPEC.key
+    k = compile_key(SPEC, rows + [parse_agent("value", SPEC.personas, "connect4").row])
+    assert dispatch.with_value(k) and not dispatch.frozen(k)
+    assert k == dispatch.value_key(SPEC.key) and dispatch.game_id(k) == SPEC.game_id
