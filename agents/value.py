@@ -109,10 +109,11 @@ def value_act(game, agents, k, state, params, rng, legal, n, ws):
     """The legal action whose after-state has the highest learned value for the seat to act.
 
     A turn is often several decisions (draft, then a card, then its effect): after the
-    action, the seat's own following decisions (at most ``DEPTH``, agents/layout.py) are
-    played by its scripted persona, and the position where another seat is to act (or the
-    game is over) is the one valued; so each choice is judged by the turn it leads to,
-    not by the half-made turn right after it.  In an open-loop game (chance, hidden cards) each action is tried on ``SAMPLES``
+    action, the seat's own following decisions, and every seat's choices in a round of
+    hidden simultaneous choices still open (bids, Offerings: their cost shows only once
+    all are revealed), are played by the scripted persona (at most ``DEPTH`` decisions,
+    agents/layout.py); the position reached is the one valued.  So each choice is judged
+    by the turn it leads to, not by the half-made turn right after it.  In an open-loop game (chance, hidden cards) each action is tried on ``SAMPLES``
     determinizations from the acting seat's view, with chance drawn from the agent's own
     stream, and the values are averaged; so a hidden simultaneous choice (a bid) is made
     without seeing what the others committed.  Ties go to a uniformly drawn one."""
@@ -144,8 +145,11 @@ def value_act(game, agents, k, state, params, rng, legal, n, ws):
                 dispatch.determinize(game, sim, params, me, rng)
             dispatch.step(game, sim, params, legal[i], rng)
             d = 0
-            while d < turn and not dispatch.is_terminal(game, sim, params) and \
-                    dispatch.current_player(game, sim, params) == me:
+            # the rest of my turn, and any round of hidden simultaneous choices still open
+            # (a bid or Offering costs only once all are revealed), played by the script
+            while d < turn and not dispatch.is_terminal(game, sim, params) and (
+                    dispatch.current_player(game, sim, params) == me
+                    or dispatch.simultaneous(game, sim, params) != 0):
                 nl = dispatch.legal_actions(game, sim, params, sl)
                 a = sl[0]
                 if nl > 1:
