@@ -87,16 +87,17 @@ def features(game, state, params, seat, out, ev, sc):
 
 
 @njit(cache=True)
-def position_value(game, state, params, seat, w, nw, f, ev, sc):
+def position_value(game, state, params, seat, agents, k, f, ev, sc):
     """Seat ``seat``'s learned value of ``state`` in (0, 1) (its return once the game is
-    over); ``w[:nw]`` are the weights, ``f`` a features row at least ``nw`` long."""
+    over), with the weights of agent row ``agents[k]`` (NW, W); ``f`` a features row at
+    least NW long."""
     if dispatch.is_terminal(game, state, params):
         dispatch.returns(game, state, params, ev)
         return ev[seat]
     features(game, state, params, seat, f, ev, sc)
     z = 0.0
-    for i in range(nw):
-        z += w[i] * f[i]
+    for i in range(int(agents[k, A_NW])):
+        z += agents[k, A_W0 + i] * f[i]
     if z < -30.0:
         z = -30.0
     elif z > 30.0:
@@ -123,11 +124,7 @@ def value_act(game, agents, k, state, params, rng, legal, n, ws):
     turn = int(agents[k, A_DEPTH])
     persona = int(agents[k, A_PERSONA])
     P = params[0]
-    nw = int(agents[k, A_NW])
-    w = np.empty(max(nw, 1), np.float64)
-    for i in range(nw):
-        w[i] = agents[k, A_W0 + i]
-    f = np.zeros(max(nw, NB + 64), np.float64)
+    f = np.zeros(max(int(agents[k, A_NW]), NB + 64), np.float64)
     ev = np.empty(P, np.float64)
     sc = np.empty(P, np.int64)
     samples = 1
@@ -156,7 +153,7 @@ def value_act(game, agents, k, state, params, rng, legal, n, ws):
                     a = scripted_action(game, sim, params, persona, rng, sl, nl)
                 dispatch.step(game, sim, params, a, rng)
                 d += 1
-            v += position_value(game, sim, params, me, w, nw, f, ev, sc)
+            v += position_value(game, sim, params, me, agents, k, f, ev, sc)
         v /= samples
         if v > best_v + 1e-12:
             best_v = v

@@ -19,17 +19,12 @@ Counts are divided by 4 so the weights stay on one scale.
 import numpy as np
 from numba import njit
 
-from simcore.connect4.layout import B0, HEIGHT, P_COLS, P_LINE, P_ROWS
+# the package imports engine first, and engine imports this file last: _load is defined by then
+from simcore.connect4.engine import _load
+from simcore.connect4.layout import HEIGHT, P_COLS, P_LINE, P_ROWS
 
 FEATURES = ("own_threats", "opp_threats", "own_playable", "opp_playable", "own_twos",
             "opp_twos", "own_center", "opp_center", "tempo")
-
-
-@njit(cache=True, inline="always")
-def _board(state, seat):
-    lo = np.uint64(np.uint32(state[B0 + 2 * seat]))
-    hi = np.uint64(np.uint32(state[B0 + 2 * seat + 1]))
-    return lo | (hi << np.uint64(32))
 
 
 @njit(cache=True)
@@ -39,8 +34,8 @@ def features(state, params, seat, out):
     cols = params[P_COLS]
     line = params[P_LINE]
     h = rows + 1
-    me = _board(state, seat)
-    you = _board(state, 1 - seat)
+    me = _load(state, seat)
+    you = _load(state, 1 - seat)
     cnt = np.zeros(6)  # own/opp threats, own/opp playable, own/opp twos
     for c0 in range(cols):
         for r0 in range(rows):
