@@ -121,8 +121,14 @@ def load_manifest(out: str | Path) -> dict | None:
     try:
         if not p.is_file():
             return None
+        st = p.stat()
     except OSError:  # a name the system refuses: there is no manifest there
         return None
+    # reading a study's cells reads its manifest once per cell: parse each version once
+    # (a rewrite changes its size or time; callers only read the document)
+    key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
+    if key in _MANIFESTS:
+        return _MANIFESTS[key]
     try:
         doc = json.loads(p.read_text())
         why = _manifest_problem(doc)
@@ -131,7 +137,14 @@ def load_manifest(out: str | Path) -> dict | None:
     if why is not None:
         raise BadInput(f"manifest {str(p)!r} is damaged ({why}); rerun with --fresh to move "
                        "the folder's results aside")
+    if len(_MANIFESTS) > 32:
+        _MANIFESTS.clear()
+    _MANIFESTS[key] = doc
     return doc
+
+
+_MANIFESTS: dict = {}  # (path, mtime, size) -> parsed manifest (load_manifest)
+_DIRS: dict = {}  # id of a parsed manifest -> {(cell_id, cell_key): shard folder name}
 
 
 _CELL_KEYS = {"cell_id": int, "cell_key": str, "game": str, "version": int,
@@ -220,10 +233,15 @@ def cell_dir(out: str | Path, cell: Cell) -> Path:
     does not exist when the manifest holds no such cell: nothing is read)."""
     out = Path(out)
     man = load_manifest(out)
-    for e in (man or {}).get("cells", ()):
-        if e["cell_id"] == cell.cell_id and e["cell_key"] == cell.key():
-            return out / "shards" / e["dir"]
-    return out / "shards" / f"c{cell.cell_id:04d}-unplanned"
+    if man is None:
+        return out / "shards" / f"c{cell.cell_id:04d}-unplanned"
+    dirs = _DIRS.get(id(man))
+    if dirs is None or dirs[0] is not man:
+        dirs = (man, {(e["cell_id"], e["cell_key"]): e["dir"] for e in man.get("cells", ())})
+        _DIRS.clear()
+        _DIRS[id(man)] = dirs
+    d = dirs[1].get((cell.cell_id, cell.key()))
+    return out / "shards" / (d or f"c{cell.cell_id:04d}-unplanned")
 
 
 def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = None):

@@ -29,7 +29,9 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
     for p in sdir.glob("sensitivity_*.csv"):
         sens[p.stem.split("_", 1)[1]] = pd.read_csv(p)
     sf = sdir / "findings.json"
-    keys = {f["key"] for f in json.loads(sf.read_text()) if f.get("key")} if sf.exists() else set()
+    heads = json.loads(sf.read_text()) if sf.exists() else []
+    keys = {f["key"] for f in heads if f.get("key")}
+    joint = {f["game"]: f for f in heads}  # each game's headline, with its joint part
     rows = []
     for n in names:
         p = Path(root) / n / "findings.json"
@@ -39,8 +41,12 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
             # a finding of another study that the sweep's headline measures (same key) is
             # labelled as the sweep's own
             direct = n == "sensitivity" or f.get("key") in keys
-            f["assumptions"] = assumptions_label(f["game"], sens, direct) \
+            j = joint.get(f["game"]) if direct else None
+            f["assumptions"] = assumptions_label(f["game"], sens, direct, j) \
                 if "sensitivity" in names else "sensitivity study not run"
+            for k in ("holds_share", "holds_low", "holds_high"):
+                f[k] = (j or {}).get(k)
+            f["settle_with"] = ", ".join((j or {}).get("settle_with") or ())
             rows.append({k: f.get(k) for k in FINDING_COLUMNS})
     return pd.DataFrame(rows, columns=list(FINDING_COLUMNS))
 

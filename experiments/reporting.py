@@ -190,7 +190,8 @@ def rate_heatmap(m, rows, cols, fair: float, title: str, text=None, xlabel=None,
 # ---- Findings: one sentence each, with computed labels ----
 
 FINDING_COLUMNS = ("study", "game", "finding", "measure", "value", "ci_low", "ci_high",
-                   "null", "sample", "agents", "assumptions", "key")
+                   "null", "sample", "agents", "assumptions", "holds_share", "holds_low",
+                   "holds_high", "settle_with", "key")
 #: what a finding's value is: a rate in [0, 1], a difference of two quantities (null 0), a
 #: share of a mix, or a score margin (points)
 MEASURES = ("rate", "difference", "share", "margin")
@@ -263,13 +264,30 @@ def write_findings(out, study: str, rows: list[dict]) -> None:
     write_atomic(out / "findings.json", lambda t: Path(t).write_text(text))
 
 
-def assumptions_label(game: str, sens: dict, direct: bool = True) -> str:
+def joint_words(j: dict | None) -> str:
+    """The joint sensitivity's words for a label ('' when it was not measured): the share
+    of joint draws in which the finding holds, with its interval, and the blocks of
+    assumed values with the largest total effect."""
+    if not j or j.get("holds_draws") in (None, 0):
+        return ""
+    n = int(j["holds_draws"])
+    k = round(float(j["holds_share"]) * n)
+    settle = ", ".join(j.get("settle_with") or ()) or "none measured"
+    return (f"; joint: holds in {k} of {n} draws, {float(j['holds_share']):.3f} "
+            f"[{float(j['holds_low']):.3f}, {float(j['holds_high']):.3f}] (Wilson 95%); "
+            f"largest total effect: {settle}")
+
+
+def assumptions_label(game: str, sens: dict, direct: bool = True,
+                      joint: dict | None = None) -> str:
     """What the sensitivity sweep says of a finding of ``game``.
 
     The sweep re-measures one headline per game (experiments.studies.sensitivity): a
     finding it measures (``direct``) gets which swept assumed values flip it, or that none
-    of those swept do; any other finding was not re-measured, and its label says so
-    rather than lend it the headline's robustness."""
+    of those swept do, then (``joint``, the headline's joint part) the share of joint
+    draws in which it holds and the blocks with the largest total effect; any other
+    finding was not re-measured, and its label says so rather than lend it the
+    headline's robustness."""
     df = sens.get(game)
     if df is None or df.empty:
         return "not swept"
@@ -284,5 +302,5 @@ def assumptions_label(game: str, sens: dict, direct: bool = True) -> str:
         verdict = f"none of {live} swept values flips it" + (
             f" ({len(dead)} inert left out)" if dead else "")
     if direct:
-        return verdict
+        return verdict + joint_words(joint)
     return f"not re-measured under the sweep (the {game} sweep's headline: {verdict})"

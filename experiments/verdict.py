@@ -13,7 +13,9 @@ it.  Each finding gets one status, the first of these that applies:
 ``not enough games`` (strong play)
     the strong player's interval still holds both the null and the scripted value;
 ``depends on assumed content``
-    a swept assumed value flips it, or the sweep never re-measured it;
+    a swept assumed value flips it, the sweep never re-measured it, or in the joint draws
+    (every assumed value at once) the Wilson 95% lower bound of the share in which it holds
+    is under ``HOLDS_FLOOR``;
 ``confirmed``
     none of the above.
 
@@ -29,6 +31,7 @@ import re
 
 import pandas as pd
 
+from experiments.studies._joint import HOLDS_FLOOR
 from simcore import registry
 
 STATUSES = ("confirmed", "depends on the players", "depends on assumed content",
@@ -84,8 +87,15 @@ def finding_status(row) -> tuple[str, str]:
                 f"stronger play: {name or 'search'} gives {sv:.3f} [{slo:.3f}, {shi:.3f}] "
                 f"against the scripted {v:.3f}")
     a = str(row.get("assumptions", ""))
+    hl = _number(row.get("holds_low"))
+    settle = str(row.get("settle_with") or "")
+    if hl is not None and hl < HOLDS_FLOOR and not a.startswith("flipped by "):
+        return ("depends on assumed content",
+                (f"the real values of {settle}" if settle and settle != "nan" else
+                 "the assumed values") + f" (it holds in a share of the joint draws whose "
+                f"Wilson 95% bound {hl:.3f} is under {HOLDS_FLOOR})")
     if a.startswith("flipped by "):
-        paths = [p.split("=")[0] for p in a[len("flipped by "):].split(", ")]
+        paths = [p.split("=")[0] for p in a.split("; ")[0][len("flipped by "):].split(", ")]
         more = f" and {len(paths) - 3} more" if len(paths) > 3 else ""
         return ("depends on assumed content",
                 "the real values of " + ", ".join(paths[:3]) + more)
@@ -93,6 +103,15 @@ def finding_status(row) -> tuple[str, str]:
         return ("depends on assumed content",
                 "a sweep of the assumed values under it (" + (a or "not swept") + ")")
     return ("confirmed", "nothing within the swept ranges; " + a)
+
+
+def _number(v) -> float | None:
+    """A finite float, or None (a missing or NaN cell of findings.csv)."""
+    try:
+        f = float(v)
+    except (TypeError, ValueError):
+        return None
+    return f if f == f else None
 
 
 def _artifact(row) -> bool:
@@ -215,8 +234,12 @@ def short_table(findings: pd.DataFrame) -> pd.DataFrame:
         a = str(r["assumptions"])
         asm = ("holds (" + a.split(" swept")[0].replace("none of ", "") + " swept)"
                if a.startswith("none of") else
-               f"flipped by {len(a.split(', '))}" if a.startswith("flipped by") else
-               "not swept")
+               f"flipped by {len(a.split('; ')[0].split(', '))}" if a.startswith("flipped by")
+               else "not swept")
+        hs = _number(r.get("holds_share"))
+        if hs is not None:
+            asm += (f"; joint {hs:.2f} [{_number(r.get('holds_low')):.2f}, "
+                    f"{_number(r.get('holds_high')):.2f}]")
         rows.append({"game": r["game"], "finding": r["finding"], "status": st,
                      "value": _fmt(r), "agents": ag, "assumptions": asm,
                      "games": f"{int(r['sample']):,}"})

@@ -71,7 +71,8 @@ DOCUMENTED = {
     "setups": {"frontier_variants.csv": ["variant", "agent", "win_rate", "ci_low", "ci_high"],
                "court_cards.csv": ["players", "card", "games_won", "winner_win_rate",
                                    "ci_low", "ci_high", "fair_share", "p_holm"]},
-    "sensitivity": {},
+    "sensitivity": {"morris_court.csv": ["block", "mu_star", "mu_star_conf", "sigma", "values"],
+                    "sobol_frontier.csv": ["block", "ST", "ST_conf", "S1", "S1_conf"]},
     "ladder": {"ladder.csv": ["game", "players", "agent", "opponent", "games", "win_rate",
                               "ci_low", "ci_high"],
                "verdicts.csv": ["game", "players", "rises", "text"]},
@@ -143,6 +144,13 @@ def test_report_index_links_exist(smoke_report):
     same = (other["study"] == "matchups") & other["finding"].str.contains("wibo is the weakest")
     assert len(other) and other[~same]["assumptions"].str.startswith("not re-measured").all()
     assert not other[same]["assumptions"].str.startswith("not re-measured").any()
+    # #34: the joint draws' share (with its Wilson interval) and what would settle it ride
+    # on the sweep's headlines and on the finding it shares; no other finding borrows them
+    assert sens["holds_share"].between(0, 1).all() and sens["assumptions"].str.contains(
+        r"joint: holds in \d+ of 4 draws").all()
+    assert (sens["holds_low"] <= sens["holds_share"]).all() and \
+        (sens["holds_share"] <= sens["holds_high"]).all()
+    assert other[same]["holds_share"].notna().all() and other[~same]["holds_share"].isna().all()
     assert sens[sens["game"] == "darkleaf"]["finding"].str.contains(
         "wibo wins .* half its games against the other clans").all()
     # matchups: the weakest and strongest clan, each against the field

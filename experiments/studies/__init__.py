@@ -58,6 +58,19 @@ def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "res
         reused = games_on_disk(study, out)
         run_study(study, out, backend=backend, jobs=jobs, address=address, echo=echo,
                   fresh=fresh)
+        # a stage whose plan depends on the first one's games (the sensitivity study's
+        # Sobol design follows its Morris ranking): a pure function of them, so it resumes
+        follow = getattr(mod, "follow_up", None)
+        sub = follow(study, out) if follow is not None else None
+        if sub is not None and sub.cells:
+            sub_out = out / "follow_up"
+            if not fresh:
+                check_resumable(sub, sub_out)
+            reused += games_on_disk(sub, sub_out)
+            run_study(sub, sub_out, backend=backend, jobs=jobs, address=address, echo=echo,
+                      fresh=fresh)
+            study.notes.append(f"Follow-up stage ({sub.name}): {len(sub.cells)} cells, "
+                               f"{sum(c.games for c in sub.cells):,} games.")
         sections = mod.analyse(study, out)
         return _write(name, mod, profile, seed, study, out, sections, reused, t0)
 

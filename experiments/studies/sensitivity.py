@@ -17,6 +17,13 @@ in the other studies, not half a win.  Rates count the games the rules ended; a 
 difference uses the games resolved in both the baseline and the variant; the capped share
 of each variant is shown apart.
 
+Then every swept value is varied *jointly* (experiments.studies._joint, SALib): Morris
+screening over blocks of values (a card, a location kind, a clan), Sobol total-order
+indices for the top blocks (a follow-up stage, :data:`follow_up`), and joint draws whose
+share of held conclusions, with its Wilson interval, becomes the headline finding's
+``holds_share`` and the blocks with the largest total effect its ``settle_with``; the
+first draws are played again under the strong player where the headline has a strong form.
+
 A value the rulebook or a public source settles is never swept.  Whatever cannot be
 varied this way (a card's content from a large vocabulary, a list of codes) is counted
 by reason in the report.  A conclusion "flips" when the headline's qualitative answer
@@ -25,7 +32,6 @@ paired interval excludes 0.
 """
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import numpy as np
@@ -33,9 +39,11 @@ import pandas as pd
 
 from experiments.aggregate import CAP_REASONS, summarize
 from experiments.execute import cell_frame
+from experiments.joint import literal as _literal
 from experiments.plan import Study
 from experiments.reporting import Section, finding, write_findings
 from experiments.stats import paired_difference, wilson
+from experiments.studies import _joint
 from simcore import registry
 from simcore.spec import BadInput, game_names, get_game
 
@@ -72,12 +80,6 @@ def _conclusion(game: str, s, y: pd.Series, h: dict) -> str:
 
 MAX_READINGS = 4  # a named choice among more names is card content, not a rule reading
 EFFECT_KEYS = ("effect", "effects", "fail_effect", "ability", "bullet")
-
-
-def _literal(v) -> str:
-    """A value as the TOML literal ``--set`` parses back to the same value."""
-    return json.dumps(v) if isinstance(v, (str, list)) else str(v).lower() \
-        if isinstance(v, bool) else str(v)
 
 
 def _sides(e, names) -> tuple[list, str]:
@@ -139,7 +141,7 @@ def sweep_entries(game: str):
 
 def build(profile: str, seed: int) -> Study:
     n = BUDGET[profile]
-    st = Study("sensitivity", seed, [], chunk=max(n, 1000))
+    st = Study("sensitivity", seed, [], chunk=max(n, 1000), profile=profile)
     for stream, game in enumerate(g for g in GAMES if g in game_names()):
         h = headline(game)
         _add(st, game, h, n, stream, {"game": game, "role": "baseline"})
@@ -154,7 +156,12 @@ def build(profile: str, seed: int) -> Study:
                 _add(st, game, h, n, stream,
                      {"game": game, "role": side, "path": e.path, "value": _literal(val),
                       "baseline_value": _literal(e.value)}, (f"{e.path}={_literal(val)}",))
+        _joint.add_cells(st, game, h, entries, stream, profile, seed, _add)
     return st
+
+
+#: the Sobol stage, played after the main study (experiments.studies.run_named)
+follow_up = _joint.follow_up
 
 
 def _add(st: Study, game: str, h: dict, n: int, stream: int, labels: dict, sets=()) -> None:
@@ -282,6 +289,8 @@ def _variants(cells) -> list[list]:
     per variant, a cell per headline setup."""
     groups: dict = {}
     for c in cells:
+        if c.labels["role"] in ("joint", "strong-baseline"):
+            continue  # the joint part's (experiments.studies._joint)
         key = (c.labels["role"], c.labels.get("path"), c.labels.get("value"))
         groups.setdefault(key, []).append(c)
     return list(groups.values())
@@ -383,6 +392,12 @@ def analyse(study: Study, out) -> list[Section]:
             sec.tables.append((f"sensitivity_{game}", df.sort_values("effect", key=abs,
                                                                       ascending=False),
                                f"{game}: every swept assumption"))
+        texts, figs, tables, joint_summary = _joint.analyse_game(
+            study, out, game, h, _conclusion, plt)
+        sec.text += texts
+        sec.figures += figs
+        sec.tables += tables
+        frows[-1].update(joint_summary)  # holds_share, settle_with, the strong player's
         secs.append(sec)
     write_findings(out, "sensitivity", frows)
     return secs

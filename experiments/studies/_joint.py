@@ -1,0 +1,304 @@
+"""The sensitivity study's joint part: Morris, Sobol and joint draws (experiments.joint).
+
+Cells (labels ``role = "joint"``, ``design``, ``point``) ride in the sensitivity study's
+plan, on the baseline's streams, so every design point's game ``i`` shares its chance
+draws with the baseline's game ``i`` (common random numbers):
+
+- ``morris``: the Morris trajectories over every swept value, blocks moved together;
+- ``draw``: the joint draws whose share of held conclusions is ``holds_share``;
+- ``strong-draw`` (with a ``strong-baseline``): the first draws again under the strong
+  player, where the headline is one the strong player can play (every seat the same
+  scripted player; court's headline compares scripted personas and has no strong form).
+
+Sobol's design needs Morris's ranking, so it is a follow-up study played after the main
+one into ``sensitivity/follow_up`` (:func:`follow_up`): a pure function of the main
+study's games, so a rerun resumes it like any study.
+"""
+from __future__ import annotations
+
+import functools
+import hashlib
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from experiments import joint
+from experiments.plan import Study
+from experiments.stats import wilson
+from simcore.spec import BadInput, get_game
+
+# r: Morris trajectories; top: blocks Sobol measures; sobol_n: Saltelli base points (a
+# power of two); draws: joint draws for holds_share; games: per design point and setup;
+# strong: the strong player's spec, its draws and games (None: not played)
+JOINT = {
+    "smoke": {"r": 2, "top": 2, "sobol_n": 2, "draws": 4, "games": 16,
+              "strong": "best:iters=2", "strong_draws": 2, "strong_games": 4},
+    # quick: 4 trajectories, Sobol over the top 10 with 8 base points and 8 strong draws
+    # took 335 s on 2 cores (the one-at-a-time sweep alone 32 s); this is about a third
+    "quick": {"r": 2, "top": 6, "sobol_n": 4, "draws": 20, "games": 40,
+              "strong": "best:ms=1", "strong_draws": 4, "strong_games": 6},
+    "full": {"r": 10, "top": 10, "sobol_n": 32, "draws": 100, "games": 400,
+             "strong": "best", "strong_draws": 24, "strong_games": 40},
+}
+#: a conclusion that holds in joint draws whose Wilson 95% lower bound reaches this share
+#: is robust to the assumptions (16 of 16 draws gives 0.806; 19 of 20 gives 0.764)
+HOLDS_FLOOR = 0.75
+FOLLOW_UP = "follow_up"  # the Sobol stage's folder inside the study's
+
+
+def design_seed(seed: int, game: str, part: str) -> int:
+    """SALib's and the draws' seed for ``part`` of ``game``'s design under run seed
+    ``seed``: a digest, so each game's designs are fixed by (seed, game) alone."""
+    return int.from_bytes(hashlib.sha256(f"{seed}:{game}:{part}".encode()).digest()[:4],
+                          "little")
+
+
+def _accepts(game: str):
+    """``ok(sets)``: whether the engine accepts the rules overrides ``sets``."""
+    api = get_game(game).API
+    rs = api.rules()
+
+    def ok(sets) -> bool:
+        try:
+            api.params(None, None, rs.with_sets(list(sets)))
+        except (BadInput, KeyError, ValueError, TypeError, IndexError):
+            return False
+        return True
+    return ok
+
+
+def strong_headline(h: dict, spec: str | None) -> dict | None:
+    """The headline played by ``spec`` in every seat, or None where it has no strong form
+    (a headline that compares scripted personas, or no strong player in the profile)."""
+    if spec is None or tuple(h["agents"]) != ("scripted",):
+        return None
+    return {**h, "agents": (spec,)}
+
+
+def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str, seed: int,
+              add) -> None:
+    """Add ``game``'s Morris, draw and strong cells to ``st`` (``add`` is the study's
+    cell adder: one cell per headline setup on the baseline's streams)."""
+    b = JOINT[profile]
+    fs = joint.factors(entries)
+    if len(joint.blocks(fs)) < 2:
+        st.notes.append(f"{game}: joint sensitivity needs two blocks of swept values; "
+                        f"{len(joint.blocks(fs))} here.")
+        return
+    ok, dropped = _accepts(game), 0
+    X = {"morris": joint.morris_design(fs, b["r"], design_seed(seed, game, "morris")),
+         "draw": joint.draws(fs, b["draws"], design_seed(seed, game, "draw"))}
+    sh = strong_headline(h, b["strong"])
+    plays = [("morris", h, b["games"]), ("draw", h, b["games"])]
+    if sh is not None and b["strong_draws"]:
+        add(st, game, sh, b["strong_games"], stream, {"game": game, "role": "strong-baseline"})
+        X["strong-draw"] = X["draw"][:b["strong_draws"]]
+        plays.append(("strong-draw", sh, b["strong_games"]))
+    for design, hh, n in plays:
+        for i, x in enumerate(X[design]):
+            sets, d = joint.repaired(ok, joint.sets_at(fs, x))
+            dropped += d
+            add(st, game, hh, n, stream, {"game": game, "role": "joint", "design": design,
+                                          "point": i}, sets)
+    st.notes.append(
+        f"{game}: joint design over {len(fs)} values in {len(joint.blocks(fs))} blocks: "
+        f"{len(X['morris'])} Morris points ({b['r']} trajectories), {len(X['draw'])} joint "
+        f"draws of {b['games']} games" + (
+            f", {len(X['strong-draw'])} of them again under {sh['agents'][0]} "
+            f"({b['strong_games']} games)" if "strong-draw" in X else
+            "; no strong-player draws (" + ("its headline compares scripted personas"
+                                            if b["strong"] else "not in this profile") + ")")
+        + (f"; {dropped} overrides the engine refuses in combination set back to baseline"
+           if dropped else "") + ".")
+
+
+def claim(game: str, s, y: pd.Series, h: dict, conclusion) -> str:
+    """The headline's claim at one design point, as its finding states it: the study's
+    ``conclusion``, except that a seat headline claims a favoured seat only when that
+    seat's interval excludes the fair share, and otherwise that no seat is favoured
+    beyond chance (which seat happens to be highest is then not part of the claim)."""
+    c = conclusion(game, s, y, h)
+    if h["read"] != "seat" or s is None:
+        return c
+    lo = s.resolved_rate(int(c.split()[1]))[1]
+    return f"{c} favoured" if lo > 1 / s.cell.players else "no seat favoured beyond chance"
+
+
+def _points(cells, design: str) -> list[list]:
+    """The cells of ``design`` grouped by design point (one per headline setup), in order."""
+    groups: dict = {}
+    for c in cells:
+        if c.labels.get("role") == "joint" and c.labels.get("design") == design:
+            groups.setdefault(c.labels["point"], []).append(c)
+    return [groups[k] for k in sorted(groups)]
+
+
+def _design_factors(study: Study, game: str):
+    from experiments.studies.sensitivity import MAX_ENTRIES
+
+    return _factors_of(game, MAX_ENTRIES.get(study.profile))
+
+
+@functools.cache
+def _factors_of(game: str, limit: int | None) -> list:
+    """The factors of ``game``'s first ``limit`` swept values (all when None): the sweep
+    checks each value with the engine (seconds in darkness), so once a process."""
+    from experiments.studies.sensitivity import sweep_entries
+
+    entries, _ = sweep_entries(game)
+    return joint.factors(entries[:limit])
+
+
+def _metric(out, cs, h) -> tuple[float, pd.Series]:
+    from experiments.studies.sensitivity import _per_game
+
+    y = pd.concat([_per_game(out, c, h) for c in cs])
+    return (float(y.mean()) if y.notna().any() else np.nan), y
+
+
+def _morris(study: Study, out, game: str, h: dict):
+    """(factors, X, y, Morris indices) of ``game`` from the main study's games."""
+    fs = _design_factors(study, game)
+    pts = _points([c for c in study.cells if c.game == game], "morris")
+    X = joint.morris_design(fs, JOINT[study.profile]["r"], design_seed(study.seed, game, "morris"))
+    y, _ = joint.filled([_metric(out, cs, h)[0] for cs in pts])
+    return fs, X, y, joint.morris_indices(fs, X, y, design_seed(study.seed, game, "ma"))
+
+
+def follow_up(study: Study, out) -> Study | None:
+    """The Sobol stage: Saltelli's design over each game's ``top`` Morris blocks."""
+    from experiments.studies.sensitivity import _add, headline
+
+    games = list(dict.fromkeys(c.game for c in study.cells
+                               if c.labels.get("design") == "morris"))
+    if not games:
+        return None
+    b = JOINT[study.profile]
+    sub = Study("sensitivity-sobol", study.seed, [], chunk=study.chunk, profile=study.profile)
+    ok = {}
+    for game in games:
+        h = headline(game)
+        fs, _, _, mdf = _morris(study, out, game, h)
+        top = list(mdf["block"][:b["top"]])
+        if len(top) < 2:
+            continue
+        ok.setdefault(game, _accepts(game))
+        X = joint.sobol_design(fs, top, b["sobol_n"], design_seed(study.seed, game, "sobol"))
+        for i, x in enumerate(X):
+            sets, _ = joint.repaired(ok[game], joint.sets_at(fs, x))
+            _add(sub, game, h, b["games"], _base_stream(study, game),
+                 {"game": game, "role": "joint", "design": "sobol", "point": i}, sets)
+    return sub
+
+
+def _base_stream(study: Study, game: str) -> int:
+    """The stream index ``_add`` took for ``game``'s baseline (its first setup's stream
+    is 1000 + index), so the Sobol points share the baseline's chance draws."""
+    return next(c.stream for c in study.cells if c.game == game
+                and c.labels.get("role") == "baseline") - 1000
+
+
+def analyse_game(study: Study, out, game: str, h: dict, conclusion,
+                 plt) -> tuple[list, list, list, dict]:
+    """(texts, figures, tables, summary) of ``game``'s joint part; the summary holds
+    ``holds_share``/``holds_low``/``holds_high``/``holds_draws``, ``settle_with`` and the
+    strong player's ``strong_holds`` (with its bounds and draws) where played."""
+    from experiments.aggregate import summarize
+
+    cells = [c for c in study.cells if c.game == game]
+    if not _points(cells, "morris"):
+        return [], [], [], {}
+    b = JOINT[study.profile]
+    fs, _, _, mdf = _morris(study, out, game, h)
+    texts = [f"Joint sensitivity (SALib Morris, {b['r']} trajectories over {len(fs)} values "
+             f"in {len(mdf)} blocks, {b['games']} games a point on the baseline's common "
+             "random numbers): blocks ranked by mu*, the mean absolute change in the metric "
+             "per move across the block's range; sigma (only for a block of one value: "
+             "SALib's grouped Morris has none for larger blocks) large beside mu* means its "
+             "effect depends on the other values. Top: " + "; ".join(
+                 f"{r.block} {r.mu_star:.3f} (+-{r.mu_star_conf:.3f}"
+                 + (f", sigma {r.sigma:.3f})" if r.sigma == r.sigma else ")")
+                 for r in mdf.head(5).itertuples()) + "."]
+    sdf = _sobol(study, out, game, h, fs, mdf)
+    if sdf is not None:
+        texts.append(f"Sobol total-order indices (Saltelli, {b['sobol_n']} base points, the "
+                     f"top {len(sdf)} Morris blocks, all else at baseline): " + "; ".join(
+                         f"{r.block} ST {r.ST:.2f} (+-{r.ST_conf:.2f})"
+                         for r in sdf.head(5).itertuples()) + ".")
+    settle = joint.settle_with(mdf, sdf)
+    summary = {"settle_with": settle}
+
+    def holds(design, concl0, hh) -> tuple:
+        k = n = 0
+        for cs in _points(cells, design):
+            _, yy = _metric(out, cs, hh)
+            s = summarize(out, cs[0]) if len(cs) == 1 else None
+            k += claim(game, s, yy, hh, conclusion) == concl0
+            n += 1
+        lo, hi = wilson(k, n) if n else (np.nan, np.nan)
+        return k, n, (k / n if n else np.nan), lo, hi
+
+    base_cells = [c for c in cells if c.labels.get("role") == "baseline"]
+    _, yb = _metric(out, base_cells, h)
+    base_claim = claim(game, summarize(out, base_cells[0]) if len(base_cells) == 1 else None,
+                       yb, h, conclusion)
+    k, n, v, lo, hi = holds("draw", base_claim, h)
+    summary.update(holds_share=v, holds_low=lo, holds_high=hi, holds_draws=n)
+    texts.append(f"Joint draws (every swept value at a level drawn uniformly, {n} draws): "
+                 f"the conclusion '{base_claim}' holds in {k} of {n}, {v:.3f} [{lo:.3f}, "
+                 f"{hi:.3f}] (Wilson 95%); {'robust' if lo >= HOLDS_FLOOR else 'not shown robust'}"
+                 f" to the assumptions at the {HOLDS_FLOOR} floor. A draw's conclusion "
+                 f"rests on {b['games']} games, so a conclusion within chance at baseline "
+                 "also varies with the games, not only the values."
+                 + (f" What would settle it: the real values of {', '.join(settle)}."
+                    if settle else ""))
+    sb = [c for c in cells if c.labels.get("role") == "strong-baseline"]
+    if sb:
+        sh = strong_headline(h, sb[0].agents[0])
+        _, ys = _metric(out, sb, sh)
+        s0 = summarize(out, sb[0]) if len(sb) == 1 else None
+        sc = claim(game, s0, ys, sh, conclusion)
+        k, n, v, lo, hi = holds("strong-draw", sc, sh)
+        summary.update(strong_agent=sb[0].agents[0], strong_conclusion=sc, strong_holds=v,
+                       strong_holds_low=lo, strong_holds_high=hi, strong_draws=n)
+        texts.append(f"Under the strong player ({sb[0].agents[0]}, {sb[0].games} games a "
+                     f"point): baseline conclusion '{sc}'"
+                     f"{' (the scripted one)' if sc == base_claim else ' (not the scripted one)'}"
+                     f", holding in {k} of {n} joint draws, {v:.3f} [{lo:.3f}, {hi:.3f}] "
+                     "(Wilson 95%).")
+    figs = [(f"morris_{game}", _morris_figure(plt, game, h, mdf), mdf,
+             f"{game}: Morris screening of the assumed values' blocks (mu*, 95% bootstrap)")]
+    tables = [(f"morris_{game}", mdf, f"{game}: Morris indices per block")]
+    if sdf is not None:
+        tables.append((f"sobol_{game}", sdf, f"{game}: Sobol indices of the top blocks"))
+    return texts, figs, tables, summary
+
+
+def _sobol(study: Study, out, game: str, h: dict, fs, mdf) -> pd.DataFrame | None:
+    sub = follow_up(study, out)
+    if sub is None:
+        return None
+    pts = _points([c for c in sub.cells if c.game == game], "sobol")
+    if not pts:
+        return None
+    b = JOINT[study.profile]
+    top = list(mdf["block"][:b["top"]])
+    y, _ = joint.filled([_metric(Path(out) / FOLLOW_UP, cs, h)[0] for cs in pts])
+    return joint.sobol_indices(fs, top, y, design_seed(study.seed, game, "sa"))
+
+
+def _morris_figure(plt, game: str, h: dict, mdf: pd.DataFrame):
+    """mu* of the 15 largest blocks with their 95% bootstrap half-widths (SALib's
+    grouped Morris gives no sigma for a block of several values, so no mu*-sigma plane)."""
+    top = mdf.head(15).iloc[::-1]
+    fig, ax = plt.subplots(figsize=(7, 0.3 * len(top) + 1.5))
+    ax.barh(range(len(top)), top["mu_star"], xerr=top["mu_star_conf"], color="#4c72b0",
+            alpha=0.85, error_kw={"lw": 0.8, "capsize": 2})
+    ax.set_yticks(range(len(top)))
+    ax.set_yticklabels([f"{b} ({n})" for b, n in zip(top["block"], top["values"])], fontsize=7)
+    ax.set_xlabel(f"mu*: mean |change| in {h['metric']} per move", fontsize=8)
+    ax.set_title(f"{game}: Morris screening, blocks of assumed values (values in each)",
+                 fontsize=9)
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,136 @@
+"""#34 part 3: joint sensitivity (experiments.joint, experiments.studies._joint) and its
+labels in the Findings (holds_share, settle_with)."""
+from types import SimpleNamespace
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from experiments import joint
+
+
+def _entry(path, value, rng=None, alternatives=()):
+    return SimpleNamespace(path=path, value=value, range=rng, alternatives=alternatives)
+
+
+def _fs():
+    return joint.factors([
+        (_entry("cards.a.cost", 3, [2, 5]), [("low", 2), ("high", 5)]),
+        (_entry("cards.a.text", "draw"), [("alternative", "discard")]),
+        (_entry("rulings.x", True), [("alternative", False)]),
+    ])
+
+
+def test_factor_levels_and_blocks():
+    fs = _fs()
+    assert fs[0].levels == (2, 3, 5) and fs[0].base == 1  # a number: low to high
+    assert fs[1].levels == ("draw", "discard") and fs[1].base == 0
+    assert [f.block for f in fs] == ["cards.a", "cards.a", "rulings.x"]
+    assert joint.blocks(fs) == ["cards.a", "rulings.x"]
+    # a coordinate picks a level uniformly, and x_base stands for the baseline
+    assert [fs[0].level(x) for x in (0.0, 0.34, 0.67, 1.0)] == [0, 1, 2, 2]
+    assert all(f.level(f.x_base) == f.base for f in fs)
+
+
+def test_every_morris_step_moves_a_two_or_three_level_factor():
+    """Morris's 4-level grid steps x by 2/3; each step must change the level it stands
+    for, or an elementary effect would measure no change."""
+    for L in (2, 3):
+        f = joint.Factor("p", tuple(range(L)), 0, "p")
+        for a, b in ((0, 2 / 3), (1 / 3, 1.0)):
+            assert f.level(a) != f.level(b), (L, a, b)
+
+
+def test_sets_at_names_only_the_values_off_baseline():
+    fs = _fs()
+    assert joint.sets_at(fs, [f.x_base for f in fs]) == ()
+    assert joint.sets_at(fs, [0.0, 0.9, 0.9]) == ('cards.a.cost=2', 'cards.a.text="discard"',
+                                                  "rulings.x=false")
+
+
+def test_repair_puts_refused_combinations_back_to_baseline():
+    ok = lambda sets: not ("a=1" in sets and "b=1" in sets)  # noqa: E731
+    assert joint.repaired(ok, ("a=1", "c=1")) == (("a=1", "c=1"), 0)
+    assert joint.repaired(ok, ("a=1", "b=1", "c=1")) == (("a=1", "c=1"), 1)
+
+
+def test_morris_ranks_the_block_that_moves_the_metric_and_sobol_agrees():
+    """A metric driven by one block only: Morris gives it the largest mu*, the idle block
+    mu* 0; Sobol's total index is larger for it; settle_with names it alone."""
+    fs = _fs()
+    X = joint.morris_design(fs, 6, seed=1)
+    assert X.shape == (6 * 3, 3)  # r trajectories of (blocks + 1) points
+    lv = np.array([[f.levels[f.level(x)] for f, x in zip(fs, row)] for row in X], dtype=object)
+    y = np.array([float(r[0]) for r in lv])  # only cards.a.cost matters
+    m = joint.morris_indices(fs, X, y, seed=1)
+    assert list(m["block"]) == ["cards.a", "rulings.x"]
+    assert m["mu_star"].iloc[0] > 0 and m["mu_star"].iloc[1] == 0
+    Xs = joint.sobol_design(fs, ["cards.a", "rulings.x"], 16, seed=2)
+    assert Xs.shape == (16 * 4, 3)
+    ys = np.array([float(fs[0].levels[fs[0].level(r[0])]) for r in Xs])
+    s = joint.sobol_indices(fs, ["cards.a", "rulings.x"], ys, seed=2)
+    assert s["block"].iloc[0] == "cards.a" and s["ST"].iloc[0] > 0.5
+    assert joint.settle_with(m, s) == ["cards.a"]
+    # with no positive Sobol index (too few base points), Morris ranks
+    assert joint.settle_with(m, s.assign(ST=0.0)) == ["cards.a"]
+
+
+def test_design_is_fixed_by_seed_and_game():
+    from experiments.studies._joint import design_seed
+
+    fs = _fs()
+    a = joint.morris_design(fs, 3, design_seed(0, "court", "morris"))
+    b = joint.morris_design(fs, 3, design_seed(0, "court", "morris"))
+    c = joint.morris_design(fs, 3, design_seed(1, "court", "morris"))
+    assert np.array_equal(a, b) and not np.array_equal(a, c)
+    assert design_seed(0, "court", "x") != design_seed(0, "humanity", "x")
+
+
+def test_filled_replaces_points_without_a_resolved_game():
+    y, k = joint.filled([0.2, np.nan, 0.4])
+    assert k == 1 and y[1] == pytest.approx(0.3)
+
+
+def test_seat_claim_is_the_finding_not_the_highest_seat():
+    """A seat headline within chance claims 'no seat favoured', so a draw whose highest
+    seat differs still holds it; a favoured seat must be the same seat beyond chance."""
+    from experiments.studies._joint import claim
+
+    h = {"read": "seat"}
+
+    def summary(rates):
+        return SimpleNamespace(cell=SimpleNamespace(players=2),
+                               resolved_rate=lambda s: rates[s])
+    concl = lambda g, s, y, h: "seat 1"  # noqa: E731
+    within = summary({1: (0.55, 0.45, 0.65)})
+    beyond = summary({1: (0.70, 0.60, 0.80)})
+    assert claim("darkness", within, None, h, concl) == "no seat favoured beyond chance"
+    assert claim("darkness", beyond, None, h, concl) == "seat 1 favoured"
+    assert claim("frontier", None, None, {"read": "band"}, lambda *a: "hard") == "hard"
+
+
+def test_holds_share_sets_the_status_and_the_short_label():
+    """A finding confirmed one value at a time but holding in too few joint draws depends
+    on the assumed content, and says which blocks would settle it."""
+    from experiments.reporting import assumptions_label
+    from experiments.verdict import finding_status, short_table
+
+    sens = {"court": pd.DataFrame({"path": ["a", "b"], "flips": [False, False],
+                                   "inert": [False, False]})}
+    j = {"holds_share": 0.6, "holds_low": 0.39, "holds_high": 0.78, "holds_draws": 20,
+         "settle_with": ["cards.odium", "cards.poxxil"]}
+    label = assumptions_label("court", sens, True, j)
+    assert label.startswith("none of 2 swept values flips it; joint: holds in 12 of 20 draws")
+    assert "largest total effect: cards.odium, cards.poxxil" in label
+    row = pd.Series({"game": "court", "finding": "x", "value": 0.7, "ci_low": 0.6,
+                     "ci_high": 0.8, "null": 0.25, "sample": 400, "measure": "rate",
+                     "agents": "yes", "assumptions": label, "holds_share": 0.6,
+                     "holds_low": 0.39, "holds_high": 0.78,
+                     "settle_with": "cards.odium, cards.poxxil"})
+    status, settle = finding_status(row)
+    assert status == "depends on assumed content" and "cards.odium" in settle
+    assert finding_status(pd.Series({**row, "holds_low": 0.8}))[0] == "confirmed"
+    short = short_table(pd.DataFrame([row]))
+    assert "joint 0.60 [0.39, 0.78]" in short["assumptions"].iloc[0]
+    # a finding the sweep did not re-measure gets no joint words
+    assert "joint" not in assumptions_label("court", sens, False, None)
