@@ -40,12 +40,34 @@ MANIFEST = "manifest.json"
 def _params_hash(cell: Cell) -> tuple[str, int, list[str]]:
     """(hash of the compiled rules, engine version, canonical agents) of a cell: every rules
     value that can change a game (rules.toml contents, --set overrides, setup, players) is
-    in its params; ``best`` and other shorthands resolve to the options they stand for."""
+    in its params; ``best`` and other shorthands resolve to the options they stand for.
+    Kept per cell plan and rules.toml version: a study's manifest is built several times
+    a run, and a cell of many overrides costs milliseconds."""
+    from simcore.spec import get_game
+
+    toml = Path(get_game(cell.game).__file__).parent / "rules.toml"
+    try:
+        stamp = toml.stat().st_mtime_ns
+    except OSError:
+        stamp = None
+    key = (cell.key(), stamp)
+    if key not in _PARAMS_HASHES:
+        if len(_PARAMS_HASHES) > 100_000:
+            _PARAMS_HASHES.clear()
+        _PARAMS_HASHES[key] = _params_hash_of(cell)
+    h, v, agents = _PARAMS_HASHES[key]
+    return h, v, list(agents)
+
+
+_PARAMS_HASHES: dict = {}
+
+
+def _params_hash_of(cell: Cell) -> tuple[str, int, tuple]:
     from experiments.batch import plan as make_plan
 
     p = make_plan(cell.game, list(cell.agents), cell.players, cell.setup, None, cell.sets,
                   cell.rotate)
-    agents = [a.text for a in p.agents]
+    agents = tuple(a.text for a in p.agents)
     return hashlib.sha256(p.params.tobytes()).hexdigest()[:16], p.spec.version, agents
 
 

@@ -102,14 +102,25 @@ def sets_at(fs: list[Factor], x) -> tuple:
 
 def repaired(ok, sets: tuple) -> tuple[tuple, int]:
     """``sets`` made acceptable to the engine: ``ok(sets)`` says whether it accepts a
-    set; when it refuses the whole, each override is kept only if the engine accepts it
-    with those kept before it (path order).  Returns (sets, overrides dropped)."""
+    set; when it refuses the whole, the overrides are kept in path order up to the first
+    one it refuses with those before it (found by bisection, so a refusal costs about
+    log2(len(sets)) checks, not one per override), which goes back to baseline, and so on.
+    Returns (sets, overrides dropped)."""
     if ok(sets):
         return sets, 0
     kept: list = []
-    for s in sets:
-        if ok(tuple(kept) + (s,)):
-            kept.append(s)
+    rest = list(sets)
+    while rest and not ok(tuple(kept + rest)):
+        lo, hi = 1, len(rest)  # kept + rest[:hi] is refused; kept alone is accepted
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if ok(tuple(kept + rest[:mid])):
+                lo = mid + 1
+            else:
+                hi = mid
+        kept += rest[:lo - 1]  # accepted (checked above, or kept itself)
+        rest = rest[lo:]  # rest[lo - 1] is refused with what comes before it
+    kept += rest
     return tuple(kept), len(sets) - len(kept)
 
 

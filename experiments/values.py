@@ -4,7 +4,9 @@
 a TOML literal, range, alternatives, source, reason) plus what the sensitivity study in
 the results folder measured of it: the largest change of the game's headline when that
 value alone moves to an end of its range or an alternative (``sweep_effect``, with its
-95% interval), or that it was not measured.  ``--rules FILE.csv`` on any command that
+95% interval), or that it was not measured; and from the joint part, the value's block
+(``joint_block``: the values sharing a card, location kind or clan), the block's Morris
+mu* and, where the Sobol stage measured it, its total-order index.  ``--rules FILE.csv`` on any command that
 plays reads the ``path`` and ``value`` columns back (simcore.rules.read_values_csv).
 """
 from __future__ import annotations
@@ -17,7 +19,8 @@ from pathlib import Path
 from simcore.rules import CSV_COLUMNS, RuleSet, values_rows
 from simcore.spec import BadInput
 
-EFFECT_COLUMNS = ("headline", "sweep_effect", "sweep_low", "sweep_high", "effect_method")
+EFFECT_COLUMNS = ("headline", "sweep_effect", "sweep_low", "sweep_high", "effect_method",
+                  "joint_block", "joint_mu_star", "joint_total_index")
 
 
 def _sweep_effects(game: str, results: str | Path) -> dict:
@@ -42,6 +45,26 @@ def _sweep_effects(game: str, results: str | Path) -> dict:
     return out
 
 
+def _joint_effects(game: str, results: str | Path) -> dict:
+    """block -> (Morris mu*, Sobol ST or NaN) from the sensitivity study in ``results``."""
+    import pandas as pd
+
+    d = Path(results) / "sensitivity"
+    out: dict = {}
+    try:
+        m = pd.read_csv(d / f"morris_{game}.csv")
+        st = pd.read_csv(d / f"sobol_{game}.csv") if (d / f"sobol_{game}.csv").is_file() \
+            else pd.DataFrame(columns=["block", "ST"])
+    except (OSError, ValueError):
+        return out
+    if not {"block", "mu_star"} <= set(m.columns) or "ST" not in st.columns:
+        return out
+    total = dict(zip(st["block"], st["ST"]))
+    for r in m.itertuples():
+        out[r.block] = (float(r.mu_star), float(total.get(r.block, float("nan"))))
+    return out
+
+
 def write_values_csv(rs: RuleSet, entries, out: str | None, results: str | Path) -> int:
     """Write ``entries`` of ``rs`` as the values CSV to ``out`` (standard output when None);
     return the rows written.  An unwritable ``out`` is one BadInput line and leaves any
@@ -53,8 +76,16 @@ def write_values_csv(rs: RuleSet, entries, out: str | None, results: str | Path)
         metric = headline(rs.game)["metric"]
     except KeyError:
         metric = ""
+    from experiments.joint import BLOCK_PARTS
+
+    blocks = _joint_effects(rs.game, results)
     rows = values_rows(rs, entries)
     for r in rows:
+        b = ".".join(r["path"].split(".")[:BLOCK_PARTS])
+        j = blocks.get(b)
+        r.update({"joint_block": b if j else "",
+                  "joint_mu_star": "" if j is None else f"{j[0]:.4g}",
+                  "joint_total_index": "" if j is None or j[1] != j[1] else f"{j[1]:.4g}"})
         e = effects.get(r["path"])
         r.update({"headline": metric,
                   "sweep_effect": "" if e is None else f"{e[0]:.4g}",

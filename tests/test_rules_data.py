@@ -141,3 +141,36 @@ def test_assumed_values_csv_round_trips_and_overrides(tmp_path):
     changed = rs.with_file(out)
     assert changed[e.path] == new and changed.entries[e.path].source == "override"
     assert all(changed[p] == rs[p] for p in rs.entries if p != e.path)
+
+
+def test_assumed_values_csv_carries_each_values_joint_block_effect(tmp_path):
+    """#34: the designer's CSV names each value's block and that block's Morris mu* and
+    Sobol total index from the sensitivity study's joint part (empty where unmeasured)."""
+    import csv
+
+    import pandas as pd
+
+    from experiments.values import write_values_csv
+    from simcore.spec import get_game
+
+    rs = get_game("court").API.rules()
+    sens = tmp_path / "sensitivity"
+    sens.mkdir()
+    pd.DataFrame({"block": ["cards.odium", "cards.poxxil"], "mu_star": [0.2, 0.1],
+                  "mu_star_conf": [0.1, 0.1], "sigma": [float("nan")] * 2,
+                  "values": [3, 3]}).to_csv(sens / "morris_court.csv", index=False)
+    pd.DataFrame({"block": ["cards.odium"], "ST": [0.4], "ST_conf": [0.2], "S1": [0.3],
+                  "S1_conf": [0.2]}).to_csv(sens / "sobol_court.csv", index=False)
+    out = tmp_path / "v.csv"
+    write_values_csv(rs, rs.assumed(), str(out), tmp_path)
+    rows = {r["path"]: r for r in csv.DictReader(out.open())}
+    odium = [r for p, r in rows.items() if p.startswith("cards.odium.")]
+    pox = [r for p, r in rows.items() if p.startswith("cards.poxxil.")]
+    other = [r for p, r in rows.items() if not p.startswith(("cards.odium.", "cards.poxxil."))]
+    assert odium and all((r["joint_block"], r["joint_mu_star"], r["joint_total_index"]) ==
+                         ("cards.odium", "0.2", "0.4") for r in odium)
+    assert pox and all(r["joint_mu_star"] == "0.1" and r["joint_total_index"] == ""
+                       for r in pox)  # Morris ranked it, Sobol did not measure it
+    assert all(r["joint_block"] == "" for r in other)
+    back = rs.with_file(out)  # the added columns do not disturb reading the file back
+    assert all(back[p] == rs[p] for p in rs.entries)

@@ -58,10 +58,17 @@ def _accepts(game: str):
     """``ok(sets)``: whether the engine accepts the rules overrides ``sets``."""
     api = get_game(game).API
     rs = api.rules()
+    lits: dict = {}
 
     def ok(sets) -> bool:
         try:
-            api.params(None, None, rs.with_sets(list(sets)))
+            values = {}  # each override parsed once: a check may carry hundreds
+            for t in sets:
+                if t not in lits:
+                    p = t.split("=", 1)[0]
+                    lits[t] = (p, rs.with_sets([t])[p])
+                values[lits[t][0]] = lits[t][1]
+            api.params(None, None, rs.with_values(values, origin="--set"))
         except (BadInput, KeyError, ValueError, TypeError, IndexError):
             return False
         return True
