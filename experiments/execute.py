@@ -43,14 +43,18 @@ def _params_hash(cell: Cell) -> tuple[str, int, list[str]]:
     in its params; ``best`` and other shorthands resolve to the options they stand for.
     Kept per cell plan and rules.toml version: a study's manifest is built several times
     a run, and a cell of many overrides costs milliseconds."""
+    from agents import best
     from simcore.spec import get_game
 
-    toml = Path(get_game(cell.game).__file__).parent / "rules.toml"
+    mod = get_game(cell.game)
+    toml = Path(mod.__file__).parent / "rules.toml"
     try:
         stamp = toml.stat().st_mtime_ns
     except OSError:
         stamp = None
-    key = (cell.key(), stamp)
+    # everything else the answer depends on: the engine's spec (its version) and what
+    # ``best`` stands for, either of which a re-tuning can change within one process
+    key = (cell.key(), stamp, id(mod.SPEC), mod.SPEC.version, repr(best.BEST.get(cell.game)))
     if key not in _PARAMS_HASHES:
         if len(_PARAMS_HASHES) > 100_000:
             _PARAMS_HASHES.clear()
@@ -143,16 +147,16 @@ def load_manifest(out: str | Path) -> dict | None:
     try:
         if not p.is_file():
             return None
-        st = p.stat()
     except OSError:  # a name the system refuses: there is no manifest there
         return None
-    # reading a study's cells reads its manifest once per cell: parse each version once
-    # (a rewrite changes its size or time; callers only read the document)
-    key = (str(p.resolve()), st.st_mtime_ns, st.st_size)
-    if key in _MANIFESTS:
-        return _MANIFESTS[key]
+    # reading a study's cells reads its manifest once per cell: parse and check each
+    # content once (keyed by the bytes' digest, so no rewrite is missed; callers only read)
     try:
-        doc = json.loads(p.read_text())
+        raw = p.read_bytes()
+        key = (str(p.resolve()), hashlib.sha1(raw).digest())
+        if key in _MANIFESTS:
+            return _MANIFESTS[key]
+        doc = json.loads(raw.decode())
         why = _manifest_problem(doc)
     except (OSError, ValueError, UnicodeDecodeError) as exc:
         why = f"not readable JSON: {exc}"
@@ -165,7 +169,7 @@ def load_manifest(out: str | Path) -> dict | None:
     return doc
 
 
-_MANIFESTS: dict = {}  # (path, mtime, size) -> parsed manifest (load_manifest)
+_MANIFESTS: dict = {}  # (path, content digest) -> parsed manifest (load_manifest)
 _DIRS: dict = {}  # id of a parsed manifest -> {(cell_id, cell_key): shard folder name}
 
 

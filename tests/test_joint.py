@@ -49,7 +49,7 @@ def test_sets_at_names_only_the_values_off_baseline():
 
 
 def test_repair_puts_refused_combinations_back_to_baseline():
-    ok = lambda sets: not ("a=1" in sets and "b=1" in sets)  # noqa: E731
+    ok = lambda sets: not ("a=1" in sets and "b=1" in sets)
     assert joint.repaired(ok, ("a=1", "c=1")) == (("a=1", "c=1"), 0)
     assert joint.repaired(ok, ("a=1", "b=1", "c=1")) == (("a=1", "c=1"), 1)
 
@@ -101,7 +101,7 @@ def test_seat_claim_is_the_finding_not_the_highest_seat():
     def summary(rates):
         return SimpleNamespace(cell=SimpleNamespace(players=2),
                                resolved_rate=lambda s: rates[s])
-    concl = lambda g, s, y, h: "seat 1"  # noqa: E731
+    concl = lambda g, s, y, h: "seat 1"
     within = summary({1: (0.55, 0.45, 0.65)})
     beyond = summary({1: (0.70, 0.60, 0.80)})
     assert claim("darkness", within, None, h, concl) == "no seat favoured beyond chance"
@@ -134,3 +134,19 @@ def test_holds_share_sets_the_status_and_the_short_label():
     assert "joint 0.60 [0.39, 0.78]" in short["assumptions"].iloc[0]
     # a finding the sweep did not re-measure gets no joint words
     assert "joint" not in assumptions_label("court", sens, False, None)
+
+
+def test_fair_repair_resets_no_path_more_often_for_its_place():
+    """A capacity the engine enforces (at most 2 of 4 overrides at once): repaired in path
+    order, the last two would always go back to baseline; shuffled by the point's seed,
+    each path is reset about as often, and the result stays in path order."""
+    sets = ("a=1", "b=1", "c=1", "d=1")
+    ok = lambda s: len(s) <= 2
+    assert joint.repaired(ok, sets) == (("a=1", "b=1"), 2)
+    resets = dict.fromkeys(sets, 0)
+    for seed in range(400):
+        kept, d = joint.repaired_fairly(ok, sets, seed)
+        assert d == 2 and list(kept) == sorted(kept)
+        for s in set(sets) - set(kept):
+            resets[s] += 1
+    assert all(150 < n < 250 for n in resets.values()), resets

@@ -104,7 +104,8 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
         plays.append(("strong-draw", sh, b["strong_games"]))
     for design, hh, n in plays:
         for i, x in enumerate(X[design]):
-            sets, d = joint.repaired(ok, joint.sets_at(fs, x))
+            sets, d = joint.repaired_fairly(ok, joint.sets_at(fs, x),
+                                            design_seed(seed, game, f"{design}:{i}"))
             dropped += d
             add(st, game, hh, n, stream, {"game": game, "role": "joint", "design": design,
                                           "point": i}, sets)
@@ -193,7 +194,8 @@ def follow_up(study: Study, out) -> Study | None:
         ok.setdefault(game, _accepts(game))
         X = joint.sobol_design(fs, top, b["sobol_n"], design_seed(study.seed, game, "sobol"))
         for i, x in enumerate(X):
-            sets, _ = joint.repaired(ok[game], joint.sets_at(fs, x))
+            sets, _ = joint.repaired_fairly(ok[game], joint.sets_at(fs, x),
+                                            design_seed(study.seed, game, f"sobol:{i}"))
             _add(sub, game, h, b["games"], _base_stream(study, game),
                  {"game": game, "role": "joint", "design": "sobol", "point": i}, sets)
     return sub
