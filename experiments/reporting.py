@@ -273,9 +273,16 @@ def joint_words(j: dict | None) -> str:
     n = int(j["holds_draws"])
     k = round(float(j["holds_share"]) * n)
     settle = ", ".join(j.get("settle_with") or ()) or "none measured"
-    return (f"; joint: holds in {k} of {n} draws, {float(j['holds_share']):.3f} "
-            f"[{float(j['holds_low']):.3f}, {float(j['holds_high']):.3f}] (Wilson 95%); "
-            f"largest total effect: {settle}")
+    out = (f"; joint: holds in {k} of {n} draws, {float(j['holds_share']):.3f} "
+           f"[{float(j['holds_low']):.3f}, {float(j['holds_high']):.3f}] (Wilson 95%); "
+           f"largest total effect: {settle}")
+    sn = int(j.get("strong_draws") or 0)
+    if sn:  # the first draws again under the strong player (its own baseline's claim)
+        sk = round(float(j["strong_holds"]) * sn)
+        out += (f"; under {j['strong_agent']}: '{j['strong_conclusion']}' holds in {sk} of "
+                f"{sn} draws [{float(j['strong_holds_low']):.3f}, "
+                f"{float(j['strong_holds_high']):.3f}]")
+    return out
 
 
 def assumptions_label(game: str, sens: dict, direct: bool = True,

@@ -132,6 +132,11 @@ def test_holds_share_sets_the_status_and_the_short_label():
     assert finding_status(pd.Series({**row, "holds_low": 0.8}))[0] == "confirmed"
     short = short_table(pd.DataFrame([row]))
     assert "joint 0.60 [0.39, 0.78]" in short["assumptions"].iloc[0]
+    # the strong player's draws are said with their own claim
+    js = {**j, "strong_agent": "best:ms=1", "strong_conclusion": "easy", "strong_holds": 0.25,
+          "strong_holds_low": 0.046, "strong_holds_high": 0.699, "strong_draws": 4}
+    assert assumptions_label("court", sens, True, js).endswith(
+        "; under best:ms=1: 'easy' holds in 1 of 4 draws [0.046, 0.699]")
     # a finding the sweep did not re-measure gets no joint words
     assert "joint" not in assumptions_label("court", sens, False, None)
 
