@@ -15,6 +15,7 @@ from experiments.execute import games_on_disk, run_study
 from experiments.reporting import write_report
 from simcore.spec import BadInput, game_names, get_game
 
+FOLLOW_UP_DIR = "follow_up"  # a study's follow-up stage plays into this folder of its own
 STUDIES = ("winrates", "ladder", "personas", "matchups", "locations", "setups", "sensitivity")
 PROFILES = ("quick", "full")
 _INTERNAL = ("smoke",)  # a tiny budget for the test suite only
@@ -63,7 +64,7 @@ def run_named(name: str, profile: str = "quick", seed: int = 0, root: str = "res
         follow = getattr(mod, "follow_up", None)
         sub = follow(study, out) if follow is not None else None
         if sub is not None and sub.cells:
-            sub_out = out / "follow_up"
+            sub_out = out / FOLLOW_UP_DIR
             if not fresh:
                 check_resumable(sub, sub_out)
             reused += games_on_disk(sub, sub_out)

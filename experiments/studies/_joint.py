@@ -11,7 +11,7 @@ draws with the baseline's game ``i`` (common random numbers):
   scripted player; court's headline compares scripted personas and has no strong form).
 
 Sobol's design needs Morris's ranking, so it is a follow-up study played after the main
-one into ``sensitivity/follow_up`` (:func:`follow_up`): a pure function of the main
+one into ``sensitivity/follow_up`` (:func:`follow_up`, FOLLOW_UP_DIR): a pure function of the main
 study's games, so a rerun resumes it like any study.
 """
 from __future__ import annotations
@@ -26,6 +26,7 @@ import pandas as pd
 from experiments import joint
 from experiments.plan import Study
 from experiments.stats import wilson
+from experiments.studies import FOLLOW_UP_DIR
 from simcore.spec import BadInput, get_game
 
 # r: Morris trajectories; top: blocks Sobol measures; sobol_n: Saltelli base points (a
@@ -44,7 +45,6 @@ JOINT = {
 #: a conclusion that holds in joint draws whose Wilson 95% lower bound reaches this share
 #: is robust to the assumptions (16 of 16 draws gives 0.806; 19 of 20 gives 0.764)
 HOLDS_FLOOR = 0.75
-FOLLOW_UP = "follow_up"  # the Sobol stage's folder inside the study's
 
 
 def design_seed(seed: int, game: str, part: str) -> int:
@@ -165,29 +165,36 @@ def _metric(out, cs, h) -> tuple[float, pd.Series]:
     return (float(y.mean()) if y.notna().any() else np.nan), y
 
 
-def _morris(study: Study, out, game: str, h: dict):
-    """(factors, X, y, Morris indices) of ``game`` from the main study's games."""
-    fs = _design_factors(study, game)
-    pts = _points([c for c in study.cells if c.game == game], "morris")
-    X = joint.morris_design(fs, JOINT[study.profile]["r"], design_seed(study.seed, game, "morris"))
-    y, _ = joint.filled([_metric(out, cs, h)[0] for cs in pts])
-    return fs, X, y, joint.morris_indices(fs, X, y, design_seed(study.seed, game, "ma"))
+def morris_all(study: Study, out) -> dict:
+    """game -> (factors, Morris indices) from the main study's games, for every game with
+    Morris points (read once: the Sobol stage and each game's analysis use them)."""
+    from experiments.studies.sensitivity import headline
+
+    out_ = {}
+    b = JOINT[study.profile]
+    for game in dict.fromkeys(c.game for c in study.cells if c.labels.get("design") == "morris"):
+        h = headline(game)
+        fs = _design_factors(study, game)
+        pts = _points([c for c in study.cells if c.game == game], "morris")
+        X = joint.morris_design(fs, b["r"], design_seed(study.seed, game, "morris"))
+        y, _ = joint.filled([_metric(out, cs, h)[0] for cs in pts])
+        out_[game] = (fs, joint.morris_indices(fs, X, y, design_seed(study.seed, game, "ma")))
+    return out_
 
 
-def follow_up(study: Study, out) -> Study | None:
-    """The Sobol stage: Saltelli's design over each game's ``top`` Morris blocks."""
+def follow_up(study: Study, out, morris: dict | None = None) -> Study | None:
+    """The Sobol stage: Saltelli's design over each game's ``top`` Morris blocks
+    (``morris``: :func:`morris_all` of the main study, when the caller has it)."""
     from experiments.studies.sensitivity import _add, headline
 
-    games = list(dict.fromkeys(c.game for c in study.cells
-                               if c.labels.get("design") == "morris"))
-    if not games:
+    morris = morris_all(study, out) if morris is None else morris
+    if not morris:
         return None
     b = JOINT[study.profile]
     sub = Study("sensitivity-sobol", study.seed, [], chunk=study.chunk, profile=study.profile)
     ok = {}
-    for game in games:
+    for game, (fs, mdf) in morris.items():
         h = headline(game)
-        fs, _, _, mdf = _morris(study, out, game, h)
         top = list(mdf["block"][:b["top"]])
         if len(top) < 2:
             continue
@@ -208,18 +215,19 @@ def _base_stream(study: Study, game: str) -> int:
                 and c.labels.get("role") == "baseline") - 1000
 
 
-def analyse_game(study: Study, out, game: str, h: dict, conclusion,
-                 plt) -> tuple[list, list, list, dict]:
-    """(texts, figures, tables, summary) of ``game``'s joint part; the summary holds
+def analyse_game(study: Study, out, game: str, h: dict, conclusion, plt, morris: dict,
+                 sub: Study | None) -> tuple[list, list, list, dict]:
+    """(texts, figures, tables, summary) of ``game``'s joint part (``morris``: the main
+    study's :func:`morris_all`; ``sub``: its :func:`follow_up`); the summary holds
     ``holds_share``/``holds_low``/``holds_high``/``holds_draws``, ``settle_with`` and the
     strong player's ``strong_holds`` (with its bounds and draws) where played."""
     from experiments.aggregate import summarize
 
     cells = [c for c in study.cells if c.game == game]
-    if not _points(cells, "morris"):
+    if game not in morris:
         return [], [], [], {}
     b = JOINT[study.profile]
-    fs, _, _, mdf = _morris(study, out, game, h)
+    fs, mdf = morris[game]
     texts = [f"Joint sensitivity (SALib Morris, {b['r']} trajectories over {len(fs)} values "
              f"in {len(mdf)} blocks, {b['games']} games a point on the baseline's common "
              "random numbers): blocks ranked by mu*, the mean absolute change in the metric "
@@ -229,7 +237,7 @@ def analyse_game(study: Study, out, game: str, h: dict, conclusion,
                  f"{r.block} {r.mu_star:.3f} (+-{r.mu_star_conf:.3f}"
                  + (f", sigma {r.sigma:.3f})" if r.sigma == r.sigma else ")")
                  for r in mdf.head(5).itertuples()) + "."]
-    sdf = _sobol(study, out, game, h, fs, mdf)
+    sdf = _sobol(study, out, game, h, fs, mdf, sub)
     if sdf is not None:
         texts.append(f"Sobol total-order indices (Saltelli, {b['sobol_n']} base points, the "
                      f"top {len(sdf)} Morris blocks, all else at baseline): " + "; ".join(
@@ -284,8 +292,7 @@ def analyse_game(study: Study, out, game: str, h: dict, conclusion,
     return texts, figs, tables, summary
 
 
-def _sobol(study: Study, out, game: str, h: dict, fs, mdf) -> pd.DataFrame | None:
-    sub = follow_up(study, out)
+def _sobol(study: Study, out, game: str, h: dict, fs, mdf, sub) -> pd.DataFrame | None:
     if sub is None:
         return None
     pts = _points([c for c in sub.cells if c.game == game], "sobol")
@@ -293,7 +300,7 @@ def _sobol(study: Study, out, game: str, h: dict, fs, mdf) -> pd.DataFrame | Non
         return None
     b = JOINT[study.profile]
     top = list(mdf["block"][:b["top"]])
-    y, _ = joint.filled([_metric(Path(out) / FOLLOW_UP, cs, h)[0] for cs in pts])
+    y, _ = joint.filled([_metric(Path(out) / FOLLOW_UP_DIR, cs, h)[0] for cs in pts])
     return joint.sobol_indices(fs, top, y, design_seed(study.seed, game, "sa"))
 
 

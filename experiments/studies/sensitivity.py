@@ -313,6 +313,8 @@ def analyse(study: Study, out) -> list[Section]:
         "resolved in both the baseline and the variant (paired_games), and capped_share "
         "shows each variant's capped games apart."), *study.notes])]
     frows = []
+    morris = _joint.morris_all(study, out)  # the joint part's Morris screen, read once
+    sub = _joint.follow_up(study, out, morris)
     for game in [g for g in GAMES if any(c.game == g for c in study.cells)]:
         h = headline(game)
         groups = _variants([c for c in study.cells if c.game == game])
@@ -393,7 +395,7 @@ def analyse(study: Study, out) -> list[Section]:
                                                                       ascending=False),
                                f"{game}: every swept assumption"))
         texts, figs, tables, joint_summary = _joint.analyse_game(
-            study, out, game, h, _conclusion, plt)
+            study, out, game, h, _conclusion, plt, morris, sub)
         sec.text += texts
         sec.figures += figs
         sec.tables += tables
