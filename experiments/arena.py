@@ -75,7 +75,8 @@ def _check_decision(game, state, params, legal, n, p, num_actions, copy, legal2,
     return code
 
 
-@njit(cache=True, parallel=True)
+# nogil: a progress heartbeat (experiments.progress.heartbeat) prints while a block plays
+@njit(cache=True, parallel=True, nogil=True)
 def play_games(game, params, seed, cell, first_index, n_games, agents, perms, chunk,
                state_size, num_actions, max_len, n_info,
                out_returns, out_scores, out_length, out_info, out_seat_agent, out_truncated,

@@ -5,6 +5,7 @@ API (experiments.api, which re-exports what is public here) all play through it.
 from __future__ import annotations
 
 import time
+from contextlib import nullcontext
 
 import numpy as np
 import pandas as pd
@@ -13,6 +14,7 @@ from agents.layout import MCTS, RANDOM
 from agents.spec import AgentSpec, compile_key, parse_agents, split_agents
 from experiments.arena import play_games, seatings
 from experiments.env import ARENAS, env_arena
+from experiments.progress import heartbeat
 from simcore import dispatch
 from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
@@ -245,17 +247,20 @@ def run_plan(p: Plan, games: int, seed: int = 0, cell: int = 0, first_index: int
 
     key = arena_key(p, arena, lambda k: dispatch.available(play_games, k, *args(0, 1)))
     done = 0
+    # a search block can outlast the bar's interval (a darkleaf `best` game: ~12 s): beat
+    beats = heartbeat(progress) if p.has_mcts else nullcontext(progress)
     try:
-        while done < games:
-            n = min(block, games - done)
-            t0 = time.perf_counter()
-            dispatch.call(play_games, key, *args(done, n))
-            dt = time.perf_counter() - t0
-            done += n
-            if progress is not None:
-                progress(n)
-            if not fixed:
-                block = next_block(n, dt, target_s, lo)
+        with beats as tick:
+            while done < games:
+                n = min(block, games - done)
+                t0 = time.perf_counter()
+                dispatch.call(play_games, key, *args(done, n))
+                dt = time.perf_counter() - t0
+                done += n
+                if tick is not None:
+                    tick(n)
+                if not fixed:
+                    block = next_block(n, dt, target_s, lo)
     except KeyboardInterrupt:
         # a signal waits until the compiled call returns, so games [0, done) are whole
         raise Interrupted(done, games, {k: v[:done] for k, v in out.items()}) from None

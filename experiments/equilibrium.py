@@ -35,8 +35,13 @@ def _tables(payoff: dict, k: int, players: int):
 
 
 def _fit(tabs, x: np.ndarray) -> np.ndarray:
+    """Each persona's fitness at mix ``x``: ``x`` (k,) with payoffs (M, k), or a batch,
+    ``x`` (R, k) with payoffs (R, M, k)."""
     counts, coef, u = tabs
-    return (coef * np.prod(x[None, :] ** counts, axis=1)) @ u
+    if x.ndim == 1:
+        return (coef * np.prod(x[None, :] ** counts, axis=1)) @ u
+    w = coef[None, :] * np.prod(x[:, None, :] ** counts[None, :, :], axis=2)  # (R, M)
+    return np.einsum("rm,rmk->rk", w, u)
 
 
 def fitness(payoff: dict, k: int, players: int, x: np.ndarray) -> np.ndarray:
@@ -53,31 +58,47 @@ def solve(payoff: dict, k: int, players: int, steps: int = 4000, dt: float = 0.0
 
     ``regret`` = max_i f_i(x) - x . f(x): 0 at an equilibrium of the empirical game.
     """
-    tabs = _tables(payoff, k, players)
-    x = np.full(k, 1.0 / k) if x0 is None else np.asarray(x0, float)
-    avg = np.zeros(k)
+    counts, coef, u = _tables(payoff, k, players)
+    x0 = None if x0 is None else np.asarray(x0, float)[None, :]
+    x, regret = _solve_batch((counts, coef, u[None]), k, steps, dt, x0)
+    return x[0], float(regret[0])
+
+
+def _solve_batch(tabs, k: int, steps: int, dt: float, x0=None):
+    """:func:`solve` for R payoff tables at once (``tabs``' payoffs (R, M, k)): every
+    replicate follows its own trajectory, in one array step (a bootstrap's hundreds of
+    solves were a Python loop each)."""
+    R = tabs[2].shape[0]
+    x = np.full((R, k), 1.0 / k) if x0 is None else np.repeat(x0, R, axis=0)
+    avg = np.zeros((R, k))
     total = 0.0
     for t in range(steps):
         f = _fit(tabs, x)
-        x = x * np.exp(dt * (f - x @ f))  # exponential replicator step (stays on the simplex)
+        xf = np.einsum("rk,rk->r", x, f)[:, None]
+        x = x * np.exp(dt * (f - xf))  # exponential replicator step (stays on the simplex)
         x = np.maximum(x, 1e-300)
-        x /= x.sum()
+        x /= x.sum(axis=1, keepdims=True)
         if t >= steps // 4:  # average the later part of the trajectory
             avg += x
             total += 1.0
     xbar = avg / total
+
+    def regret_of(m):
+        f = _fit(tabs, m)
+        return np.max(f, axis=1) - np.einsum("rk,rk->r", m, f)
+
+    regret = regret_of(xbar)
     # a pure strategy that dominates shows as an average creeping to the corner: snap
     # tiny shares to 0 only when doing so does not raise the regret
-    f = _fit(tabs, xbar)
-    regret = float(np.max(f) - xbar @ f)
     snapped = np.where(xbar < 1e-3, 0.0, xbar)
-    if snapped.sum() > 0:
-        snapped /= snapped.sum()
-        fs = _fit(tabs, snapped)
-        rs = float(np.max(fs) - snapped @ fs)
-        if rs <= regret + 1e-9:
-            xbar, regret = snapped, rs
-    return xbar, max(regret, 0.0)
+    tot = snapped.sum(axis=1, keepdims=True)
+    some = tot[:, 0] > 0
+    snapped = np.where(some[:, None], snapped / np.where(tot > 0, tot, 1.0), xbar)
+    rs = regret_of(snapped)
+    take = some & (rs <= regret + 1e-9)
+    xbar = np.where(take[:, None], snapped, xbar)
+    regret = np.where(take, rs, regret)
+    return xbar, np.maximum(regret, 0.0)
 
 
 def bootstrap(means: dict, ses: dict, k: int, players: int, reps: int = 200,
@@ -88,13 +109,14 @@ def bootstrap(means: dict, ses: dict, k: int, players: int, reps: int = 200,
     distribution), solves again and evaluates each persona's return at that mix.
     """
     rng = np.random.default_rng(seed)
-    shares, rates = [], []
+    us = []
     for _ in range(reps):
         pay = {key: float(np.clip(rng.normal(m, ses[key]), 0.0, 1.0)) for key, m in means.items()}
-        x, _ = solve(pay, k, players, steps=steps)
-        shares.append(x)
-        rates.append(fitness(pay, k, players, x))
-    shares, rates = np.array(shares), np.array(rates)
+        counts, coef, u = _tables(pay, k, players)
+        us.append(u)
+    tabs = (counts, coef, np.array(us))
+    shares, _ = _solve_batch(tabs, k, steps, 0.05)  # every replicate in one array step
+    rates = _fit(tabs, shares)
     return {"share_low": np.percentile(shares, 2.5, axis=0),
             "share_high": np.percentile(shares, 97.5, axis=0),
             "rate_low": np.percentile(rates, 2.5, axis=0),

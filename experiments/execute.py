@@ -270,33 +270,60 @@ def cell_dir(out: str | Path, cell: Cell) -> Path:
     return out / "shards" / (d or f"c{cell.cell_id:04d}-unplanned")
 
 
-def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = None):
+def play_chunk(cell: Cell, seed: int, first: int, n: int, threads: int | None = None,
+               progress=None):
     """Play games ``first .. first+n-1`` of ``cell``; return the tidy DataFrame.  A study
     plays every cell on the full arena: its other cells need it anyway, and one compile per
-    game beats two."""
+    game beats two.  ``progress(k)`` hears of games as their blocks finish (and ``k = 0``
+    while a long search block plays)."""
     from experiments.batch import simulate
 
     df = simulate(cell.game, list(cell.agents), games=n, seed=seed, players=cell.players,
                   setup=cell.setup, sets=cell.sets, threads=threads, rotate=cell.rotate,
                   first_index=first, cell=cell.stream, arena="full",
-                  count_kinds=cell.count_kinds)
+                  count_kinds=cell.count_kinds, progress=progress)
     df.insert(0, "cell", cell.cell_id)
     return df
 
 
-def _chunk_job(cell: Cell, seed: int, first: int, n: int, path: str, threads):
-    """Play one chunk and write its shard; a failure is retried once, then named."""
+class _ChunkTicks:
+    """A chunk's games as they finish, passed on to a study's bar: at most the chunk's
+    ``n`` in all (a retried chunk's games count once), the rest when it is written."""
+
+    def __init__(self, bar, n: int):
+        self.bar, self.n, self.sent, self.seen = bar, n, 0, 0
+
+    def __call__(self, k: int) -> None:
+        self.seen += k
+        add = max(min(self.seen, self.n) - self.sent, 0)
+        self.sent += add
+        self.bar.update(add)  # 0 while a block plays: the bar's periodic line
+
+    def finish(self) -> None:
+        self.bar.update(self.n - self.sent)
+        self.sent = self.n
+
+
+def _chunk_job(cell: Cell, seed: int, first: int, n: int, path: str, threads, bar=None):
+    """Play one chunk and write its shard; a failure is retried once, then named.  With
+    ``bar``, its games reach the bar as they finish (all ``n`` once it is written)."""
+    ticks = None if bar is None else _ChunkTicks(bar, n)
     try:
-        df = play_chunk(cell, seed, first, n, threads)
+        df = play_chunk(cell, seed, first, n, threads, progress=ticks)
     except BadInput:
         raise
     except Exception:  # noqa: BLE001  (one retry: a transient failure should not end a study)
+        if ticks is not None:
+            ticks.seen = 0
         try:
-            df = play_chunk(cell, seed, first, n, threads)
+            df = play_chunk(cell, seed, first, n, threads, progress=ticks)
         except Exception as exc:
             raise RuntimeError(f"{_reproduce(cell, seed, first, n)} failed twice: {exc}") \
                 from exc
-    return write_shard(df, path)
+    k = write_shard(df, path)
+    if ticks is not None:
+        ticks.finish()
+    return k
 
 
 def _reproduce(cell: Cell, seed: int, first: int, n: int) -> str:
@@ -446,11 +473,11 @@ def _run_sequential(study, out, c, echo, bar):
     done, wins = 0, 0.0
     for first, n, path in chunks(study, c, out):
         if not _done(out, path, n, echo):
-            _chunk_job(c, study.seed, first, n, str(path), None)
+            _chunk_job(c, study.seed, first, n, str(path), None, bar)
+        elif bar is not None:
+            bar.update(n)
         done += n
         wins += _focus_result(c, path, n)
-        if bar is not None:
-            bar.update(n)
         lo, hi = wilson(wins, done)
         if done >= c.min_games and (hi - lo) / 2 <= c.target_halfwidth:
             if bar is not None:  # the rest is skipped: the interval is narrow enough
@@ -487,9 +514,7 @@ def _run_jobs(jobs_list, seed, backend, jobs, client, bar):
         return
     if backend == "local" or (backend == "loky" and jobs <= 1):
         for c, first, n, path in jobs_list:
-            _chunk_job(c, seed, first, n, path, None)
-            if bar is not None:
-                bar.update(n)
+            _chunk_job(c, seed, first, n, path, None, bar)
         return
     if backend == "dask":
         _run_dask(jobs_list, seed, client, bar)

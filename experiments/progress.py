@@ -28,11 +28,14 @@ class PlainProgress:
         self.every = every
         self._clock = clock
         self._t0 = self._last = clock()
+        self._first = None  # (time, games) when games first finished
 
     def update(self, n: int = 1) -> None:
         self.n += int(n)
         if self.total <= 0:
             return
+        if n and self._first is None:
+            self._first = (self._clock(), self.n)
         tenth = self.n * 10 // self.total
         now = self._clock()
         dt = now - self._t0
@@ -40,9 +43,16 @@ class PlainProgress:
         if due and dt >= self.delay:
             self._next = max(self._next, tenth + 1)
             self._last = now
-            rate = self.n / dt if dt > 0 else 0.0
+            # the rate since the first games finished (before them: compiling, loading)
+            since = now - self._first[0] if self._first else 0.0
+            rate = ((self.n - self._first[1]) / since if since > 0 and self.n > self._first[1]
+                    else self.n / dt if dt > 0 else 0.0)
             eta = (self.total - self.n) / rate if rate > 0 else 0.0
             head = f"{self.desc}: " if self.desc else ""
+            if self.n == 0:  # nothing finished yet (compiling, or the first search block)
+                print(f"{head}0/{self.total:,} {self.unit}s, {dt:,.0f} s so far",
+                      file=self.file, flush=True)
+                return
             fmt = ",.0f" if rate >= 10 else ",.2f"  # a search run: a few games a second
             print(f"{head}{min(self.n * 100 // self.total, 100)}% ({self.n:,}/{self.total:,} "
                   f"{self.unit}s, {rate:{fmt}} {self.unit}s/s, ETA {eta:,.0f} s)",
@@ -56,6 +66,37 @@ class PlainProgress:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+@contextmanager
+def heartbeat(progress, every: float = 2.0):
+    """While inside, call ``progress(0)`` every ``every`` seconds from a daemon thread, so
+    a bar prints its periodic line while one long compiled call plays (a block of search
+    games can take longer than the bar's interval; the compiled arena releases the GIL).
+    Yields the callback to use meanwhile: ``progress`` behind the same lock as the beats."""
+    import threading
+
+    if progress is None:
+        yield None
+        return
+    lock = threading.Lock()
+    stop = threading.Event()
+
+    def tick(n: int) -> None:
+        with lock:
+            progress(n)
+
+    def beat() -> None:
+        while not stop.wait(every):
+            tick(0)
+
+    t = threading.Thread(target=beat, name="progress-heartbeat", daemon=True)
+    t.start()
+    try:
+        yield tick
+    finally:
+        stop.set()
+        t.join()
 
 
 def progress_bar(total: int, desc: str = "", unit: str = "game", delay: float = 1.5):

@@ -12,8 +12,8 @@ margin: effect > +1 VP -> 1 (easy), < -1 VP -> 3 (high), otherwise 2 (moderate);
 one table holds both kinds' effects and ratings side by side and whether they agree.
 
 Budgets for ``best``: quick plays ``best:ms=3`` (150 simulations a decision, a third of
-the stated 500, through agents.best's rates of 2026-12-02) over 400 random
-setups, about 0.25 s a game on one core (about 100 s); full plays ``best`` as stated (500
+the stated 500, through agents.best's rates of 2026-12-02) over 300 random
+setups, about 0.27 s a game on one core (about 40 s on two); full plays ``best`` as stated (500
 simulations, about 1.3 s a game) over 4,000 setups, about 1.5 hours on one core;
 smoke plays 12 games at ``best:iters=4,depth=10``.  Multiplayer games (3 scripted
 players) over random setups add what each location does to the score spread and
@@ -38,7 +38,7 @@ GAMES = ("darkness",)
 LOCATIONS = tuple(range(51, 63))
 MARGIN_THRESHOLD = 1.0  # VP of solo margin effect for rating 1 or 3
 BUDGET = {"smoke": {"solo": 300, "multi": 100, "best": 12, "best_spec": "best:iters=4,depth=10"},
-          "quick": {"solo": 6000, "multi": 2000, "best": 400, "best_spec": "best:ms=3"},
+          "quick": {"solo": 6000, "multi": 2000, "best": 300, "best_spec": "best:ms=3"},
           "full": {"solo": 400_000, "multi": 100_000, "best": 400, "best_spec": "best"}}
 
 
