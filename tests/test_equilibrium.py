@@ -48,3 +48,17 @@ def test_bootstrap_is_reproducible_and_covers_the_point():
     b = bootstrap(pay, ses, k, 2, reps=10, seed=5, steps=1000)
     assert np.array_equal(a["share_low"], b["share_low"])
     assert a["share_low"][0] <= 0.5 <= a["share_high"][0]
+
+
+def test_a_mix_names_its_persona_only_when_the_intervals_part():
+    """An equilibrium share whose interval reaches across another persona's (humanity's
+    quick run: builder 27% [0, 100], recruiter 73% [0, 100]) names no winner."""
+    from experiments.studies.personas import mix_claim
+
+    wide = {"share_low": np.array([0.0, 0.0]), "share_high": np.array([1.0, 1.0])}
+    text = mix_claim("humanity", 2, ["builder", "recruiter"], np.array([0.27, 0.73]), wide, "m")
+    assert text == "humanity at 2 players: not enough games to tell which persona adapting " \
+                   "players play most (m)"
+    clear = {"share_low": np.array([0.0, 0.9]), "share_high": np.array([0.1, 1.0])}
+    text = mix_claim("court", 3, ["fair", "free"], np.array([0.02, 0.98]), clear, "m")
+    assert text == "court at 3 players: adapting players play free most (m)"

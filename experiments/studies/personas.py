@@ -54,6 +54,17 @@ def build(profile: str, seed: int) -> Study:
     return st
 
 
+def mix_claim(g: str, P: int, ps, x, ci, mix: str) -> str:
+    """The finding's sentence: the persona adapting players play most, named only when
+    its share's interval clears every other persona's (an interval as wide as [0, 100]
+    names no winner: it says there are not enough games to tell)."""
+    top = int(np.argmax(x))
+    if all(ci["share_low"][top] > ci["share_high"][j] for j in range(len(ps)) if j != top):
+        return f"{g} at {P} players: adapting players play {ps[top]} most ({mix})"
+    return (f"{g} at {P} players: not enough games to tell which persona adapting players "
+            f"play most ({mix})")
+
+
 def analyse(study: Study, out) -> list[Section]:
     reps = int(study.notes[0].split(":")[1]) if study.notes else 100
     rows, tables = [], []
@@ -94,8 +105,7 @@ def analyse(study: Study, out) -> list[Section]:
         rates = "; ".join(f"{ps[i]} wins {100 * f[i]:.1f}% [{100 * ci['rate_low'][i]:.1f}, "
                           f"{100 * ci['rate_high'][i]:.1f}]" for i in played)
         top = int(np.argmax(x))
-        frows.append(finding(g, f"{g} at {P} players: adapting players play {ps[top]} "
-                             f"most ({mix})", x[top], ci["share_low"][top],
+        frows.append(finding(g, mix_claim(g, P, ps, x, ci, mix), x[top], ci["share_low"][top],
                              ci["share_high"][top], 1 / k, sum(c.games for c in cells),
                              scripted=(x[top], ci["share_low"][top], ci["share_high"][top]),
                              measure="share"))
