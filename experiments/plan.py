@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 
 
 @dataclass(frozen=True)
@@ -61,11 +61,16 @@ class Cell:
 
     def key(self) -> str:
         """A digest of everything that determines the cell's games (for resume checks)."""
-        d = asdict(self)
-        d.pop("labels")
+        k = self.__dict__.get("_key")
+        if k is not None:  # frozen: a study's manifest asks for it thousands of times
+            return k
+        # the fields themselves (asdict deep-copies them; json writes tuples as lists alike)
+        d = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "labels"}
         if not d["count_kinds"]:  # added later: a cell without it keeps its old digest
             d.pop("count_kinds")
-        return hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        k = hashlib.sha256(json.dumps(d, sort_keys=True, default=str).encode()).hexdigest()[:16]
+        object.__setattr__(self, "_key", k)
+        return k
 
 
 @dataclass

@@ -52,9 +52,9 @@ def write_shard(df: pd.DataFrame, path: str | Path) -> int:
     return len(df)
 
 
-def read_shard(path: str | Path, n: int, columns=None) -> pd.DataFrame | None:
-    """The games of shard ``path`` (only ``columns`` if given), or None when the file is
-    missing, torn, unlabelled, holds other than ``n`` games, or fails its checksum."""
+def _checked(path: str | Path, n: int):
+    """Shard ``path`` opened as a ParquetFile once its checksum and its ``n`` rows check
+    out, else None (missing, torn, unlabelled, other games)."""
     import io
 
     import pyarrow.parquet as pq
@@ -66,16 +66,28 @@ def read_shard(path: str | Path, n: int, columns=None) -> pd.DataFrame | None:
         if int(rows) != n or hashlib.sha256(data).hexdigest() != want:
             return None
         pf = pq.ParquetFile(io.BytesIO(data))  # the bytes just checked, not a second read
-        if pf.metadata.num_rows != n:
-            return None
-        return pf.read(columns=list(columns) if columns is not None else None).to_pandas()
+        return pf if pf.metadata.num_rows == n else None
     except Exception:  # noqa: BLE001  (any unreadable or unlabelled file is damaged)
         return None
 
 
+def read_shard(path: str | Path, n: int, columns=None) -> pd.DataFrame | None:
+    """The games of shard ``path`` (only ``columns`` if given), or None when the file is
+    missing, torn, unlabelled, holds other than ``n`` games, or fails its checksum."""
+    pf = _checked(path, n)
+    if pf is None:
+        return None
+    try:
+        return pf.read(columns=list(columns) if columns is not None else None).to_pandas()
+    except Exception:  # noqa: BLE001
+        return None
+
+
 def shard_ok(path: str | Path, n: int) -> bool:
-    """Whether ``path`` holds exactly its ``n`` games and every column checks out."""
-    return read_shard(path, n) is not None
+    """Whether ``path`` holds exactly its ``n`` games, its bytes those its checksum was
+    taken of (a resume check: the columns are not decoded, the checksum vouches for
+    them)."""
+    return _checked(path, n) is not None
 
 
 def set_aside(out: Path, path: Path, echo=print) -> Path:

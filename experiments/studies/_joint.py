@@ -27,6 +27,7 @@ from experiments import joint
 from experiments.plan import Study
 from experiments.stats import wilson
 from experiments.studies import FOLLOW_UP_DIR
+from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
 
 # r: Morris trajectories; top: blocks Sobol measures; sobol_n: Saltelli base points (a
@@ -62,13 +63,13 @@ def _accepts(game: str):
 
     def ok(sets) -> bool:
         try:
-            values = {}  # each override parsed once: a check may carry hundreds
-            for t in sets:
-                if t not in lits:
+            entries = dict(rs.entries)
+            for t in sets:  # each override parsed and type-checked once: a repair checks
+                if t not in lits:  # thousands of sets of a hundred overrides each
                     p = t.split("=", 1)[0]
-                    lits[t] = (p, rs.with_sets([t])[p])
-                values[lits[t][0]] = lits[t][1]
-            api.params(None, None, rs.with_values(values, origin="--set"))
+                    lits[t] = (p, rs.with_sets([t]).entries[p])
+                entries[lits[t][0]] = lits[t][1]
+            api.params(None, None, RuleSet(rs.game, entries, rs.origin))
         except (BadInput, KeyError, ValueError, TypeError, IndexError):
             return False
         return True

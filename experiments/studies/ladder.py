@@ -53,7 +53,7 @@ BUDGET = {
     # darkleaf game with one mcts:iters=200 seat costs ~35 s on one core, and the rung plays
     # near random there, which 20 games show)
     "quick": {"plain": 300, "search": 20, "search_slow": 4, "base": 50, "base_slow": 10,
-              "best": "ms=3", "best_slow": "ms=3", "target": 40, "target_slow": 30,
+              "best": "ms=3", "best_slow": "ms=3", "target": 40, "target_slow": 24,
               "pooled": 2, "uct_slow": 2},
     "full": {"plain": 2000, "search": 200, "search_slow": 20, "base": 200, "base_slow": 50,
              "best": "", "best_slow": "", "target": 400, "target_slow": 60,

@@ -26,10 +26,11 @@ BUDGET = {
     # smoke caps the long games' MCTS rollouts (depth=30): it checks the path, not the play
     "smoke": {"table": 100, "ladder": 40, "mcts": 4, "iters": (10, 20), "mcts_slow": 2,
               "iters_slow": (5, 10), "depth_slow": 30, "best_table": 2, "best_table_slow": 1},
-    # quick: 12 all-best games of a long game a table (16 cost 105 s of the report's 10
-    # minutes; the full profile is where the seat claims under search are made)
+    # quick: 8 all-best games of a long game a table, 32 of a short one (16 and 40 cost
+    # about 105 s of the report's 10 minutes, 12 and 40 about 80 s; the full profile is
+    # where the seat claims under search are made: quick's all say "not enough games")
     "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200), "mcts_slow": 4,
-              "iters_slow": (10, 30), "best_table": 40, "best_table_slow": 12},
+              "iters_slow": (10, 30), "best_table": 32, "best_table_slow": 8},
     # long games' MCTS rungs are sized by cost: a darkleaf game at iters=200 is ~70 s
     "full": {"table": 50_000, "ladder": 20_000, "mcts": 200, "iters": (200, 1000),
              "mcts_slow": 20, "iters_slow": (50, 200), "best_table": 200,

@@ -19,6 +19,7 @@ Building or a Survivor, the cards discarded) are taken one card at a time, then 
 ``describe_action`` names an action for logs; ``describe`` names it in the rulebook's words
 from the state (:mod:`simcore.humanity.describe`); decision kinds: :mod:`simcore.humanity.kinds`.
 """
+import functools
 from pathlib import Path
 
 import numpy as np
@@ -87,7 +88,12 @@ def _event_keys(rules):
 
 
 def parse_effects(text, path, allow_passive=False):
-    """'draw 2, actions 1' -> [(code, amount), ...] (raises BadInput on a bad name)."""
+    """'draw 2, actions 1' -> ((code, amount), ...) (raises BadInput on a bad name)."""
+    return _parse_effects(str(text), path, allow_passive)
+
+
+@functools.lru_cache(maxsize=4096)  # a joint-sensitivity repair compiles the cards ~30k times
+def _parse_effects(text, path, allow_passive):
     out = []
     text = str(text).strip()
     if not text or text == "none":
@@ -111,7 +117,7 @@ def parse_effects(text, path, allow_passive=False):
         out.append((EFFECTS.index(name), amt))
     if len(out) > L.MAX_EFF:
         raise BadInput(f"humanity: {path} has {len(out)} effects; valid: at most {L.MAX_EFF}")
-    return out
+    return tuple(out)
 
 
 def card_ids(rules=None):
@@ -212,8 +218,7 @@ def _compile_cards(rules, p, players):
         raise BadInput(f"humanity: {len(keys)} card kinds; valid: at most {L.MAX_KINDS}")
     if "firearm" not in keys:
         raise BadInput("humanity: cards.firearm is missing; valid: a colony card named firearm")
-    start_n = 0
-    totals = {}
+    _check_deck_sizes(rules, keys, players)
     for k, key in enumerate(keys):
         base = f"cards.{key}."
         o = L.P_CARDS + k * L.KF_N
@@ -260,17 +265,28 @@ def _compile_cards(rules, p, players):
         if t == L.TY_COLONY and key == "firearm":
             p[L.P_FIREARM_KIND] = k
             p[o + L.KF_WEAPON] = p[L.P_FIREARM_CAP]
+
+
+
+def _check_deck_sizes(rules, keys, players):
+    """The deck-size limits, checked before the card table is built (a joint-sensitivity
+    repair asks about thousands of rules sets, most refused here)."""
+    start_n = surv = main_cards = 0
+    for key in keys:
+        base = f"cards.{key}."
+        pack = choice(rules, base + "pack", L.PACK_NAMES)
+        cnt = int_in(rules, base + "count", 0, 20)
         if pack == L.PK_START:
             start_n += cnt
-        totals[pack] = totals.get(pack, 0) + cnt
+        if pack < L.PK_NONE:  # the start pack counts too, as before
+            main_cards += cnt
+        if choice(rules, base + "type", L.TYPE_NAMES) == L.TY_SURVIVOR:
+            surv += cnt
     if start_n > L.OWN_CAP // 2 or start_n < 1:
         raise BadInput(f"humanity: the starting deck has {start_n} cards; valid: 1..{L.OWN_CAP // 2}")
-    main_cards = sum(totals.get(k, 0) for k in range(L.PK_NONE))
     if main_cards + start_n * players > L.CARD_CAP:
         raise BadInput(f"humanity: {main_cards} cards in the packs; valid: at most "
                        f"{L.CARD_CAP - start_n * players}")
-    surv = sum(int(p[L.P_CARDS + k * L.KF_N + L.KF_COUNT]) for k in range(len(keys))
-               if p[L.P_CARDS + k * L.KF_N + L.KF_TYPE] == L.TY_SURVIVOR)
     if surv > L.SDECK_CAP:
         raise BadInput(f"humanity: {surv} Survivor cards; valid: at most {L.SDECK_CAP}")
 
