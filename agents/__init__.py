@@ -8,7 +8,7 @@ which that pipeline turns into thread-pool launches; copy with explicit loops.
 """
 import warnings
 
-from numba.core.errors import NumbaPerformanceWarning
+from numba.core.errors import NumbaIRAssumptionWarning, NumbaPerformanceWarning
 
 import simcore  # noqa: F401  (installs the per-game numba cache locator first)
 
@@ -17,3 +17,7 @@ import simcore  # noqa: F401  (installs the per-game numba cache locator first)
 warnings.filterwarnings(
     "ignore", category=NumbaPerformanceWarning,
     message=r"\s*The keyword argument 'parallel=True' was specified but no transformation")
+# simcore.dispatch inlines its hot overloads (inline="always"): numba's pedantic IR check
+# then reports the inlined lambdas' temporaries as out of scope, a known false alarm
+warnings.filterwarnings("ignore", category=NumbaIRAssumptionWarning,
+                        message=r".*_ov_\w+__locals___lambda.* is not in scope")

@@ -290,6 +290,15 @@ def leaders_value(sc, out):
         out[s] = 1.0 / k if sc[s] == best else 0.0
 
 
+# The kernels a search or a playout calls at every step are inlined into the driver at the
+# IR level (the engines' own kernels are inline="always" already): compiled as separate
+# functions, each call passed its arrays as structs through a real call, which halved
+# connect4's MCTS (1.37M -> 0.69M simulations/s when this dispatch replaced the old
+# if-chains; 1.55M with it, random play 22M -> 56M actions/s; darkleaf 2.25M -> 2.45M).
+# Cold compile is about the same (two games at once: darkleaf 83 s, connect4 16 s).
+HOT = "always"
+
+
 @overload(init, prefer_literal=True)
 def _ov_init(game, state, params, rng):
     k = _kernel(game, "init")
@@ -297,28 +306,28 @@ def _ov_init(game, state, params, rng):
         return lambda game, state, params, rng: k(state, params, rng)
 
 
-@overload(current_player, prefer_literal=True)
+@overload(current_player, prefer_literal=True, inline=HOT)
 def _ov_current_player(game, state, params):
     k = _kernel(game, "current_player")
     if k is not None:
         return lambda game, state, params: k(state, params)
 
 
-@overload(is_terminal, prefer_literal=True)
+@overload(is_terminal, prefer_literal=True, inline=HOT)
 def _ov_is_terminal(game, state, params):
     k = _kernel(game, "is_terminal")
     if k is not None:
         return lambda game, state, params: k(state, params)
 
 
-@overload(legal_actions, prefer_literal=True)
+@overload(legal_actions, prefer_literal=True, inline=HOT)
 def _ov_legal_actions(game, state, params, out):
     k = _kernel(game, "legal_actions")
     if k is not None:
         return lambda game, state, params, out: k(state, params, out)
 
 
-@overload(step, prefer_literal=True)
+@overload(step, prefer_literal=True, inline=HOT)
 def _ov_step(game, state, params, action, rng):
     k = _kernel(game, "step")
     if k is not None:
@@ -327,7 +336,7 @@ def _ov_step(game, state, params, action, rng):
         return lambda game, state, params, action, rng: k(state, params, np.int64(action), rng)
 
 
-@overload(returns, prefer_literal=True)
+@overload(returns, prefer_literal=True, inline=HOT)
 def _ov_returns(game, state, params, out):
     k = _kernel(game, "returns")
     if k is not None:
@@ -348,7 +357,7 @@ def _ov_info(game, state, params, out):
         return lambda game, state, params, out: k(state, params, out)
 
 
-@overload(determinize, prefer_literal=True)
+@overload(determinize, prefer_literal=True, inline=HOT)
 def _ov_determinize(game, state, params, observer, rng):
     k = _kernel(game, "determinize")
     if k is not None:
