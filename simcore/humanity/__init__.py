@@ -95,7 +95,7 @@ def parse_effects(text, path, allow_passive=False):
 @functools.lru_cache(maxsize=4096)  # a joint-sensitivity repair compiles the cards ~30k times
 def _parse_effects(text, path, allow_passive):
     out = []
-    text = str(text).strip()
+    text = text.strip()  # parse_effects made it a str: the cache key
     if not text or text == "none":
         return out
     for part in text.split(","):
@@ -265,7 +265,6 @@ def _compile_cards(rules, p, players):
         if t == L.TY_COLONY and key == "firearm":
             p[L.P_FIREARM_KIND] = k
             p[o + L.KF_WEAPON] = p[L.P_FIREARM_CAP]
-
 
 
 def _check_deck_sizes(rules, keys, players):
