@@ -3,10 +3,12 @@
 The per-decision option functions have one caller (``opts``) and are ``inline="always"``,
 like the tiny helpers used inside board loops: a non-inlined call costs reference counting.
 """
+import numpy as np
+
 from simcore.common import row_kernel
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, cheb, clan_of, do_push, frozen, invulnerable,
-    movable, nxt, place_gen, push_ok, rel_rank, ring_count, rt, rtb, unmoving,
+    low_sq, movable, nxt, own_mask, place_gen, push_ok, rel_rank, ring_count, rt, rtb, unmoving,
 )
 from simcore.darkleaf import layout as L
 from simcore.darkleaf.moves import (
@@ -90,11 +92,11 @@ def _casters(state, params, seat, out, base, write):
     """Hexen units that may Hex now: the unit that journeyed (not a rook) and every sage."""
     n = 0
     j = state[L.JUNIT]
-    for sq in range(64):
-        c = state[L.BOARD + sq]
-        if c == 0 or cell_seat(c) != seat:
-            continue
-        t = cell_type(c)
+    m = own_mask(state, seat)
+    while m != 0:
+        sq = low_sq(m)
+        m &= m - np.uint64(1)
+        t = cell_type(state[L.BOARD + sq])
         if t == L.ROOK:
             continue
         if sq == j or t == L.SAGE:
@@ -325,9 +327,11 @@ def _upkeep_opts(state, params, out, write):
 
 @row_kernel
 def _any_journey(state, params, seat, pts):
-    for sq in range(64):
-        if _own(state, seat, sq) and journey_gen(state, params, seat, sq, pts, state, 0, rtb(False),
-                                                  rt(ANY_DEST)) > 0:
+    m = own_mask(state, seat)
+    while m != 0:
+        sq = low_sq(m)
+        m &= m - np.uint64(1)
+        if journey_gen(state, params, seat, sq, pts, state, 0, rtb(False), rt(ANY_DEST)) > 0:
             return True
     return False
 
@@ -362,9 +366,11 @@ def _leap_opts(state, params, seat, out, write):
 @row_kernel
 def _hunt_units(state, params, seat, dist, out, write):
     n = 0
-    for sq in range(64):
-        if _own(state, seat, sq) and hunt_gen(state, params, seat, sq, dist, rtb(False), out, 0,
-                                              rtb(False)) > 0:
+    m = own_mask(state, seat)
+    while m != 0:
+        sq = low_sq(m)
+        m &= m - np.uint64(1)
+        if hunt_gen(state, params, seat, sq, dist, rtb(False), out, 0, rtb(False)) > 0:
             n = _add(out, n, sq, write)
     return n
 
@@ -389,8 +395,11 @@ def _deed_units(state, params, seat, out, write):
     """D_DEED_UNIT: the units that may perform the deed."""
     cl = clan_of(params, seat)
     n = 0
-    for sq in range(64):
-        if _own(state, seat, sq) and _deed_unit_ok(state, params, seat, cl, sq, out):
+    m = own_mask(state, seat)
+    while m != 0:
+        sq = low_sq(m)
+        m &= m - np.uint64(1)
+        if _deed_unit_ok(state, params, seat, cl, sq, out):
             n = _add(out, n, sq, write)
     return n
 
@@ -399,8 +408,11 @@ def _deed_units(state, params, seat, out, write):
 def _any_deed_unit(state, params, seat, out):
     """Whether some unit may perform the deed (D_INTENT offers the deed then)."""
     cl = clan_of(params, seat)
-    for sq in range(64):
-        if _own(state, seat, sq) and _deed_unit_ok(state, params, seat, cl, sq, out):
+    m = own_mask(state, seat)
+    while m != 0:
+        sq = low_sq(m)
+        m &= m - np.uint64(1)
+        if _deed_unit_ok(state, params, seat, cl, sq, out):
             return True
     return False
 
@@ -428,9 +440,10 @@ def morph_ready(state, params, seat):
 def _journey_unit_opts(state, params, seat, cl, out, write):
     """D_UNIT: own units with a destination for the roll (JPTS), Metamorphic, no journey."""
     n = 0
-    for sq in range(64):
-        if not _own(state, seat, sq):
-            continue
+    m = own_mask(state, seat)
+    while m != 0:
+        sq = low_sq(m)
+        m &= m - np.uint64(1)
         if cl == L.WIBO and state[L.INTENT] == L.I_DEED and sq != state[L.SEL]:
             continue  # the unit declared for the Morph makes the journey
         if cl == L.ERDE and (sq == state[L.MOVED] or sq == state[L.MOVED + 1]
@@ -482,17 +495,23 @@ def _hex_opts(state, params, seat, out, write):
     if _casters(state, params, seat, out, 0, False) > 0:
         if state[L.RELIC + seat * 5 + L.PG_] > 0 and not marks_full(state, params, L.PG):
             ok = False
-            for sq in range(64):
-                if _own(state, seat, sq) and state[L.PG + sq] == 0 and \
-                        (sq == state[L.JUNIT] or cell_type(state[L.BOARD + sq]) == L.SAGE) and \
-                        cell_type(state[L.BOARD + sq]) != L.ROOK:
+            m = own_mask(state, seat)
+            while m != 0:
+                sq = low_sq(m)
+                m &= m - np.uint64(1)
+                t = cell_type(state[L.BOARD + sq])
+                if state[L.PG + sq] == 0 and (sq == state[L.JUNIT] or t == L.SAGE) and \
+                        t != L.ROOK:
                     ok = True
                     break
             if ok:
                 n = _add(out, n, L.A_SPEND + L.PG_, write)
         if state[L.RELIC + seat * 5 + L.WL_] > 0 and not marks_full(state, params, L.LADDER):
-            for sq in range(64):
-                if _own(state, seat, sq) and cell_type(state[L.BOARD + sq]) != L.ROOK and \
+            m = own_mask(state, seat)
+            while m != 0:
+                sq = low_sq(m)
+                m &= m - np.uint64(1)
+                if cell_type(state[L.BOARD + sq]) != L.ROOK and \
                         (sq == state[L.JUNIT] or cell_type(state[L.BOARD + sq]) == L.SAGE) and \
                         ladder_gen(state, params, seat, sq, rt(-1), out, 0, rtb(False)) > 0:
                     n = _add(out, n, L.A_SPEND + L.WL_, write)
@@ -505,9 +524,10 @@ def _hex_opts(state, params, seat, out, write):
 def _hex_caster_opts(state, params, seat, out, write):
     """D_HEX_CASTER: the units that may cast the chosen Hex (PEND)."""
     n = 0
-    for sq in range(64):
-        if not _own(state, seat, sq):
-            continue
+    m = own_mask(state, seat)
+    while m != 0:
+        sq = low_sq(m)
+        m &= m - np.uint64(1)
         t = cell_type(state[L.BOARD + sq])
         if t == L.ROOK or not (sq == state[L.JUNIT] or t == L.SAGE):
             continue
