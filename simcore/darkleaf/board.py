@@ -46,11 +46,21 @@ def own_mask(state, seat):
     generators that scan 64 squares for their own units paid a mispredicted branch on most of
     them; they walk these bits instead (``low_sq``, lowest square first, as the scan did)."""
     m = np.uint64(0)
-    lo = seat * 6 + 1
     for sq in range(64):
-        own = np.uint64(np.uint32(state[BOARD + sq] - lo) < np.uint32(6))
-        m |= own << np.uint64(sq)
+        m |= np.uint64(is_own(state[BOARD + sq], seat)) << np.uint64(sq)
     return m
+
+
+@row_kernel(inline="always")
+def unit_code(seat, t):
+    """The BOARD value of seat's unit of type t: one compare finds it (no seat/type split)."""
+    return 1 + seat * 6 + t
+
+
+@row_kernel(inline="always")
+def is_own(c, seat):
+    """Cell value c holds a unit of seat (one unsigned compare: seat's codes are 6 in a row)."""
+    return np.uint32(c - (1 + seat * 6)) < np.uint32(6)
 
 
 @row_kernel(inline="always")
@@ -134,9 +144,9 @@ def blocked_for(state, params, seat, sq):
 
 @row_kernel
 def find_unit(state, seat, t):
+    v = unit_code(seat, t)
     for sq in range(64):
-        c = state[BOARD + sq]
-        if c != 0 and cell_seat(c) == seat and cell_type(c) == t:
+        if state[BOARD + sq] == v:
             return sq
     return -1
 
@@ -338,16 +348,21 @@ def free_in_seat(state, seat, file_hint):
 def ring_count(state, params, seat, centres_type, out, base, write):
     """Candidate squares 'adjacent to' every unit of ``seat`` of type ``centres_type`` with next
     best territory placement: the empty squares at the smallest ring distance (1, then 2...)."""
+    v = unit_code(seat, centres_type)
+    centres = np.uint64(0)
+    for r in range(64):
+        centres |= np.uint64(state[BOARD + r] == v) << np.uint64(r)
     for dist in range(1, 8):
         n = 0
         for sq in range(64):
             if state[BOARD + sq] != 0:
                 continue
             ok = False
-            for r in range(64):
-                c = state[BOARD + r]
-                if c != 0 and cell_seat(c) == seat and cell_type(c) == centres_type \
-                        and cheb(r, sq) == dist:
+            m = centres
+            while m != 0:
+                r = low_sq(m)
+                m &= m - np.uint64(1)
+                if cheb(r, sq) == dist:
                     ok = True
                     break
             if ok:
@@ -526,11 +541,10 @@ def knight_or_sage_in_grave(state, seat):
 
 @row_kernel
 def count_units(state, seat, t):
+    v = unit_code(seat, t)
     n = 0
     for sq in range(64):
-        c = state[BOARD + sq]
-        if c != 0 and cell_seat(c) == seat and cell_type(c) == t:
-            n += 1
+        n += state[BOARD + sq] == v
     return n
 
 

@@ -5,10 +5,12 @@ the squares into ``out[base:base+count]``; without it only counts (legal_actions
 to list the units that can act).  ``journey_find`` recovers direction/distance of a chosen
 destination.
 """
+import numpy as np
+
 from simcore.common import row_kernel
 from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, movable, nxt,
-    push_ok, rel_rank, rt, unmoving,
+    blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, low_sq,
+    movable, nxt, own_mask, push_ok, rel_rank, rt, unit_code, unmoving,
 )
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DM_ALL, DM_DIAG, DM_FLR,
@@ -436,11 +438,11 @@ def morph_reach(state, params, seat, u, out, base, write):
                 if m >= 0:
                     near |= 1 << m
     n_out = 0
-    for tg in range(64):
-        if ((near >> tg) & 1) == 0:
-            continue
-        oc = state[BOARD + tg]
-        if oc == 0 or cell_seat(oc) == seat or invulnerable(state, params, tg, seat):
+    cand = np.uint64(near) & own_mask(state, 1 - seat)
+    while cand != 0:
+        tg = low_sq(cand)
+        cand &= cand - np.uint64(1)
+        if invulnerable(state, params, tg, seat):
             continue
         if write:
             out[base + n_out] = tg
@@ -496,10 +498,9 @@ def ladder_gen(state, params, seat, sq, excl, out, base, write):
 @row_kernel
 def adjacent_to_type(state, seat, sq, t, orth):
     step = 2 if orth else 1
+    v = unit_code(seat, t)
     for d in range(0, 8, step):
         n = nxt(sq, seat, d)
-        if n >= 0:
-            c = state[BOARD + n]
-            if c != 0 and cell_seat(c) == seat and cell_type(c) == t:
-                return True
+        if n >= 0 and state[BOARD + n] == v:
+            return True
     return False

@@ -8,7 +8,7 @@ import numpy as np
 from simcore.common import row_kernel
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, cheb, clan_of, do_push, frozen, invulnerable,
-    low_sq, movable, nxt, own_mask, place_gen, push_ok, rel_rank, ring_count, rt, rtb, unmoving,
+    is_own, low_sq, movable, nxt, own_mask, place_gen, push_ok, rel_rank, ring_count, rt, rtb, unmoving,
 )
 from simcore.darkleaf import layout as L
 from simcore.darkleaf.moves import (
@@ -23,14 +23,12 @@ from simcore.darkleaf.skills import (
 # ---- helpers ---------------------------------------------------------------------------------
 @row_kernel(inline="always")
 def _own(state, seat, sq):
-    c = state[L.BOARD + sq]
-    return c != 0 and cell_seat(c) == seat
+    return is_own(state[L.BOARD + sq], seat)
 
 
 @row_kernel(inline="always")
 def _rival(state, seat, sq):
-    c = state[L.BOARD + sq]
-    return c != 0 and cell_seat(c) != seat
+    return is_own(state[L.BOARD + sq], 1 - seat)
 
 
 @row_kernel(inline="always")

@@ -2,7 +2,7 @@
 from simcore.common import row_kernel
 from simcore.darkleaf.board import (
     cell_seat, cell_type, clan_of, count_units, free_in_seat, invulnerable, nxt, rel_rank,
-    royal_type, rt, vanquish,
+    royal_type, rt, unit_code, vanquish,
 )
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_IRON, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DEEDMOD, ERDE, FERRY,
@@ -453,19 +453,18 @@ def adapt_swap(state, seat):
 
 @row_kernel
 def royal_sq(state, params, seat):
-    t = royal_type(params, seat)
+    v = unit_code(seat, royal_type(params, seat))
     for sq in range(64):
-        c = state[BOARD + sq]
-        if c != 0 and cell_seat(c) == seat and cell_type(c) == t:
+        if state[BOARD + sq] == v:
             return sq
     return -1
 
 
 @row_kernel
 def wibo_seat_pawns(state, params, seat):
+    v = unit_code(seat, PAWN)
+    first = 0 if seat == 0 else 56  # The Seat: rank 0 seen from seat
     n = 0
-    for sq in range(64):
-        c = state[BOARD + sq]
-        if c != 0 and cell_seat(c) == seat and cell_type(c) == PAWN and rel_rank(sq, seat) == 0:
-            n += 1
+    for sq in range(first, first + 8):
+        n += state[BOARD + sq] == v
     return n
