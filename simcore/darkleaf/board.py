@@ -63,6 +63,17 @@ def is_own(c, seat):
     return np.uint32(c - (1 + seat * 6)) < np.uint32(6)
 
 
+FILE_A = np.uint64(0x0101010101010101)  # the squares on file a (f == 0), as a square mask
+FILE_H = np.uint64(0x8080808080808080)
+
+
+@row_kernel(inline="always")
+def orth_ring(m):
+    """The squares orthogonally next to some square of mask m (the same from either seat)."""
+    return (m << np.uint64(8)) | (m >> np.uint64(8)) | ((m & ~FILE_H) << np.uint64(1)) | \
+        ((m & ~FILE_A) >> np.uint64(1))
+
+
 @row_kernel(inline="always")
 def low_sq(m):
     """The lowest square of a non-empty square mask."""

@@ -10,7 +10,7 @@ import numpy as np
 from simcore.common import row_kernel
 from simcore.darkleaf.board import (
     blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, low_sq,
-    movable, nxt, own_mask, push_ok, rel_rank, rt, unit_code, unmoving,
+    movable, nxt, orth_ring, own_mask, push_ok, rel_rank, rt, unit_code, unmoving,
 )
 from simcore.darkleaf.layout import (
     AU_ASSASSIN, AU_LONGBOW, AU_PIVOT, AU_QUARRY, AURA, BOARD, DM_ALL, DM_DIAG, DM_FLR,
@@ -240,7 +240,10 @@ def _erde_free(state, params, seat, u, x0, x1):
 
 @row_kernel
 def _erde_one(state, params, seat, rem, x0, x1):
-    for u in range(64):
+    m = own_mask(state, seat)
+    while m != 0:
+        u = low_sq(m)
+        m &= m - np.uint64(1)
         if _erde_free(state, params, seat, u, x0, x1) and \
                 _erde_exact(state, params, seat, u, rem):
             return True
@@ -257,7 +260,10 @@ def erde_rest(state, params, seat, origin, dest, rem, left):
     state[BOARD + origin] = 0
     ok = _erde_one(state, params, seat, rem, dest, rt(-1))
     if not ok and left >= 2:  # Metamorphic: the rest may be split once more
-        for u in range(64):
+        m = own_mask(state, seat)
+        while m != 0:
+            u = low_sq(m)
+            m &= m - np.uint64(1)
             if ok:
                 break
             if not _erde_free(state, params, seat, u, dest, rt(-1)):
@@ -423,7 +429,7 @@ def morph_reach(state, params, seat, u, out, base, write):
     faces = params[P_FACES + seat]
     # the territories beside a square some roll lets u journey to (one bit per square), then
     # the vulnerable rival units on them in board order
-    near = 0
+    reach = np.uint64(0)
     for d in range(8):
         cur = u
         for i in range(faces):
@@ -433,12 +439,9 @@ def morph_reach(state, params, seat, u, out, base, write):
             cur = n
             if blocked_for(state, params, seat, n):
                 continue
-            for e in range(0, 8, 2):
-                m = nxt(n, seat, e)
-                if m >= 0:
-                    near |= 1 << m
+            reach |= np.uint64(1) << np.uint64(n)
     n_out = 0
-    cand = np.uint64(near) & own_mask(state, 1 - seat)
+    cand = orth_ring(reach) & own_mask(state, 1 - seat)
     while cand != 0:
         tg = low_sq(cand)
         cand &= cand - np.uint64(1)
@@ -504,3 +507,4 @@ def adjacent_to_type(state, seat, sq, t, orth):
         if n >= 0 and state[BOARD + n] == v:
             return True
     return False
+
