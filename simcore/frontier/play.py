@@ -280,25 +280,33 @@ def play_options(state, params, out, n):
     """Write A_PLAY + k / A_PLAY_RED + k into ``out[n:]`` for every card kind the current
     phase lets the player play at full / reduced cost (when out has room; pass an empty
     array to count); return the new n."""
-    return _play_options(state, params, out, n, False)
-
-
-@row_kernel
-def any_play_option(state, params):
-    """Whether the current phase lets the player play any card (play_options > 0)."""
-    return _play_options(state, params, state[0:0], 0, True) > 0
+    return emit_plays(play_mask(state, params), out, n)
 
 
 @row_kernel(inline="always")
-def _play_options(state, params, out, n, first_only):
+def emit_plays(mask, out, n):
+    """play_options from a play_mask: kinds in order, full cost before reduced."""
+    for b in range(2 * L.NK):
+        if (mask >> b) & 1:
+            if n < out.shape[0]:
+                out[n] = (L.A_PLAY_RED if b & 1 else L.A_PLAY) + (b >> 1)
+            n += 1
+    return n
+
+
+@row_kernel
+def play_mask(state, params):
+    """The plays the current phase allows: bit 2k (full cost) and 2k + 1 (reduced) for
+    card kind k; 0 outside the Spaceship and Hiring Phases."""
     ph = state[L.PHASE]
     if ph != L.PH_SPACESHIP and ph != L.PH_HIRING:
-        return n
+        return 0
     crystal, troop, building = field_scan(state, params)
     avail = crystal + _ship_crystal(state, params)
     delta = params[L.P_COST_DELTA]
     floor = params[L.P_COST_FLOOR]
     ship = params[L.P_SHIP]
+    mask = 0
     for k in range(L.NK):
         h = state[L.HAND + k]
         if h <= 0:
@@ -311,12 +319,8 @@ def _play_options(state, params, out, n, first_only):
         for red in range(2):
             if _playable(h, ph, t, f, c, rp, delta, floor, ship, red == 1, avail, troop,
                          building):
-                if first_only:
-                    return n + 1
-                if n < out.shape[0]:
-                    out[n] = (L.A_PLAY_RED if red == 1 else L.A_PLAY) + k
-                n += 1
-    return n
+                mask |= 1 << (2 * k + red)
+    return mask
 
 
 @row_kernel
