@@ -40,9 +40,9 @@ from simcore.frontier.kinds import action_kind  # noqa: F401  (SPEC.action_kinds
 from simcore.frontier.play import (
     _play,
     _resolve_play,
-    any_play_option,
     any_shooter,
-    play_options,
+    emit_plays,
+    play_mask,
     ranged_hit,
     shooters,
 )
@@ -65,7 +65,10 @@ from simcore.frontier.value import evaluate  # noqa: F401  (the contract's posit
 def _has_options(state, params):
     ph = state[L.PHASE]
     if ph == L.PH_SPACESHIP or ph == L.PH_HIRING:
-        return any_play_option(state, params)
+        m = play_mask(state, params)
+        state[L.OPTS] = m  # legal_actions reads it back (layout: OPTS)
+        state[L.OPTS_AT] = state[L.ACTIONS]
+        return m != 0
     if ph == L.PH_RANGED:
         if rival_on_field(state) == 0:
             return False
@@ -151,6 +154,7 @@ def init(state, params, rng):
     state[L.TURN] = 0
     start_player_turn(state, params, rng)  # turn 1: no Activation, no Draw
     advance(state, params, rng)
+    state[L.OPTS_AT] = -1
 
 
 @row_kernel
@@ -197,7 +201,11 @@ def legal_actions(state, params, out):
     out[0] = L.A_END
     n = 1
     if ph == L.PH_SPACESHIP or ph == L.PH_HIRING:
-        n = play_options(state, params, out, n)
+        if state[L.OPTS_AT] == state[L.ACTIONS]:
+            mask = state[L.OPTS]  # found by step's last phase check on this very row
+        else:
+            mask = play_mask(state, params)
+        n = emit_plays(mask, out, n)
     elif ph == L.PH_RANGED:
         if rival_on_field(state) > 0:
             if params[L.P_SHIP] and state[L.MARKER] == 1 and params[L.P_SHIP_RANGED] > 0:

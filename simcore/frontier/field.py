@@ -62,6 +62,7 @@ def place_tellus(state, kind, active):
             state[L.TF_INT + s] = -1
             if s >= state[L.TF_TOP]:
                 state[L.TF_TOP] = s + 1
+            state[L.OPTS_AT] = -1  # the plays found before may have changed
             return s
     return -1
 
@@ -206,6 +207,7 @@ def remove_tellus(state, params, s, vanish):
     state[L.TF_DMG + s] = 0
     state[L.TF_HOST + s] = -1
     state[L.TF_INT + s] = -1
+    state[L.OPTS_AT] = -1  # the plays found before may have changed
 
 
 @row_kernel

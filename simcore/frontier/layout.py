@@ -20,7 +20,7 @@ State (int32), 279 entries::
     |END |PHASE |TURN |RTURN | CP |PEND_KIND |PEND_MODE |PEND_SRC |INT_SLOT |MARKER  |
     +----+------+-----+------+----+----------+----------+---------+---------+--------+
     10 BUNKER_HIT  11 BUNKER_DMG  12 RIVAL_PLAYED  13 RIVAL_DESTROYED  14 RIVAL_VANISHED
-    15 TROOPS_LOST 16 ACTIONS     17 WON           18-19 spare
+    15 TROOPS_LOST 16 ACTIONS     17 WON           18 OPTS        19 OPTS_AT
     20  HAND[9]      cards in hand, by Tel·lus kind
     29  DECK[9]      cards left in the player's Army/Orders Decks, by kind (a kind has one deck)
     38  DISC[9]      Discard Piles, by kind (a kind's Discard Pile is that of its deck)
@@ -56,6 +56,11 @@ State (int32), 279 entries::
     RIVAL_DESTROYED / RIVAL_VANISHED  Rival cards removed by damage / vanished
     TROOPS_LOST     Tel·lus Troops destroyed or vanished          (info column)
     ACTIONS    decisions taken so far (step calls)
+    OPTS       the plays (play_mask) step's last phase check found in this Spaceship or
+               Hiring Phase, kept so legal_actions does not scan the field again; valid
+               only while OPTS_AT == ACTIONS.  init leaves OPTS_AT -1 (a fresh row is what
+               tools and tests edit by hand), place_tellus and remove_tellus set it to -1;
+               code that edits a row by hand after a step must do the same
     HAND..VAN  per-kind card counts of the hand, the Decks, the Discard Piles and the
                Vanished Area; RDECK the Rival Deck by Zrug kind
     TF_* / RF_*  one column per field slot (slot s of the Tel·lus field is TF_KIND + s, ...)
@@ -129,6 +134,8 @@ RIVAL_VANISHED = 14
 TROOPS_LOST = 15
 ACTIONS = 16
 WON = 17
+OPTS = 18
+OPTS_AT = 19
 HAND = 20
 DECK = HAND + NK
 DISC = DECK + NK

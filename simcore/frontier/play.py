@@ -34,22 +34,22 @@ def crystal_of(state, params, s):
 def field_scan(state, params):
     """One pass over the Tel·lus field: (the Crystal its activated Buildings can generate,
     a Troop is on the field, a Building is on the field)."""
+    # no branch per slot (an empty slot reads kind 0's data and counts for nothing): the
+    # field is random, so tests of it were mispredicted most of the time
     crystal = 0
     troop = False
     building = False
     for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
-        if k < 0:
-            continue
-        b = L.P_CARDS + k * L.CF_N
+        on = k >= 0
+        b = L.P_CARDS + max(k, 0) * L.CF_N
         t = params[b + L.CF_TYPE]
-        if t == L.T_TROOP:
-            troop = True
-        elif t == L.T_BUILDING:
-            building = True
-            c = params[b + L.CF_CRYSTAL]
-            if c > 0 and state[L.TF_ACT + s] == 1 and state[L.TF_HOST + s] == -1:
-                crystal += c
+        troop |= on & (t == L.T_TROOP)
+        bld = on & (t == L.T_BUILDING)
+        building |= bld
+        c = params[b + L.CF_CRYSTAL]
+        gives = bld & (c > 0) & (state[L.TF_ACT + s] == 1) & (state[L.TF_HOST + s] == -1)
+        crystal += c * gives
     return crystal, troop, building
 
 
@@ -280,43 +280,56 @@ def play_options(state, params, out, n):
     """Write A_PLAY + k / A_PLAY_RED + k into ``out[n:]`` for every card kind the current
     phase lets the player play at full / reduced cost (when out has room; pass an empty
     array to count); return the new n."""
-    return _play_options(state, params, out, n, False)
-
-
-@row_kernel
-def any_play_option(state, params):
-    """Whether the current phase lets the player play any card (play_options > 0)."""
-    return _play_options(state, params, state[0:0], 0, True) > 0
+    return emit_plays(play_mask(state, params), out, n)
 
 
 @row_kernel(inline="always")
-def _play_options(state, params, out, n, first_only):
+def emit_plays(mask, out, n):
+    """play_options from a play_mask: kinds in order, full cost before reduced."""
+    for b in range(2 * L.NK):
+        if (mask >> b) & 1:
+            if n < out.shape[0]:
+                out[n] = (L.A_PLAY_RED if b & 1 else L.A_PLAY) + (b >> 1)
+            n += 1
+    return n
+
+
+@row_kernel
+def play_mask(state, params):
+    """The plays the current phase allows: bit 2k (full cost) and 2k + 1 (reduced) for
+    card kind k; 0 outside the Spaceship and Hiring Phases.  The rule of _playable,
+    written without a branch per kind (the hand is random: most of them were mispredicted)."""
     ph = state[L.PHASE]
     if ph != L.PH_SPACESHIP and ph != L.PH_HIRING:
-        return n
+        return 0
+    held = 0
+    for k in range(L.NK):
+        held |= state[L.HAND + k]
+    if held <= 0:  # an empty hand: no field scan
+        return 0
     crystal, troop, building = field_scan(state, params)
     avail = crystal + _ship_crystal(state, params)
     delta = params[L.P_COST_DELTA]
-    floor = params[L.P_COST_FLOOR]
-    ship = params[L.P_SHIP]
+    floor = max(params[L.P_COST_FLOOR], 0)
+    ship = params[L.P_SHIP] != 0
+    hiring = ph == L.PH_HIRING
+    mask = 0
     for k in range(L.NK):
-        h = state[L.HAND + k]
-        if h <= 0:
-            continue
         b = L.P_CARDS + k * L.CF_N
         t = params[b + L.CF_TYPE]
         f = params[b + L.CF_FACTION]
         c = params[b + L.CF_COST]
-        rp = params[b + L.CF_REPAIR]
-        for red in range(2):
-            if _playable(h, ph, t, f, c, rp, delta, floor, ship, red == 1, avail, troop,
-                         building):
-                if first_only:
-                    return n + 1
-                if n < out.shape[0]:
-                    out[n] = (L.A_PLAY_RED if red == 1 else L.A_PLAY) + k
-                n += 1
-    return n
+        own = f == L.F_TELLUS
+        other = (f != L.F_TELLUS) & (f != L.F_NONE)
+        full = max(c + delta * other, floor)  # _cost: another Faction pays delta more
+        red = max(c - delta, floor)
+        ok = (state[L.HAND + k] > 0) & (hiring | (t != L.T_TROOP))
+        ok &= (t != L.T_EQUIPMENT) | troop
+        ok &= (t != L.T_IMPROVEMENT) | ship
+        ok &= (not (((t == L.T_ACTION) | (t == L.T_REACTION)) & (params[b + L.CF_REPAIR] > 0))) | building
+        mask |= int(ok & (full <= avail)) << (2 * k)
+        mask |= int(ok & own & (red < full) & (red <= avail)) << (2 * k + 1)
+    return mask
 
 
 @row_kernel

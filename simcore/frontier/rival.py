@@ -95,10 +95,13 @@ def _check_exhausted(state, params):
 def _clear_troop_damage(state, params):
     if params[L.P_DMG_PERSISTS]:
         return
+    # branch-free slot loops here and below (a store of the value read back where nothing
+    # changes): which slots hold what is random, so a branch per slot was mostly mispredicted
     for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
-        if k >= 0 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP:
-            state[L.TF_DMG + s] = 0
+        troop = (k >= 0) & (params[L.P_CARDS + max(k, 0) * L.CF_N + L.CF_TYPE] == L.T_TROOP)
+        d = state[L.TF_DMG + s]
+        state[L.TF_DMG + s] = 0 if troop else d
     for r in range(state[L.RF_TOP]):
         state[L.RF_DMG + r] = 0
 
@@ -110,12 +113,10 @@ def start_assault(state, params):
     n = 0
     for r in range(state[L.RF_TOP]):
         k = state[L.RF_KIND + r]
-        if (k >= 0 and state[L.RF_ACT + r] == 1
-                and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP):
-            state[L.RF_ATK + r] = 1
-            n += 1
-        else:
-            state[L.RF_ATK + r] = 0
+        atk = ((k >= 0) & (state[L.RF_ACT + r] == 1)
+               & (params[L.P_CARDS + max(k, 0) * L.CF_N + L.CF_TYPE] == L.T_TROOP))
+        state[L.RF_ATK + r] = atk
+        n += atk
     for s in range(state[L.TF_TOP]):
         state[L.TF_INT + s] = -1
     if n == 0:
@@ -172,7 +173,7 @@ def _attacker_hits(state, params, r):
 def _remove_dead(state, params):
     for s in range(state[L.TF_TOP]):
         k = state[L.TF_KIND + s]
-        if (k >= 0 and state[L.TF_DMG + s] > 0
+        if (state[L.TF_DMG + s] > 0 and k >= 0  # undamaged slots (most) first
                 and params[L.P_CARDS + k * L.CF_N + L.CF_TYPE] == L.T_TROOP
                 and state[L.TF_DMG + s] >= t_life(state, params, s)):
             remove_tellus(state, params, s, False)
@@ -293,8 +294,8 @@ def start_player_turn(state, params, rng):
 def activation_phase(state):
     """Activation Phase: activate all of your cards (DF-TURN-04)."""
     for s in range(state[L.TF_TOP]):
-        if state[L.TF_KIND + s] >= 0:
-            state[L.TF_ACT + s] = 1
+        a = state[L.TF_ACT + s]
+        state[L.TF_ACT + s] = 1 if state[L.TF_KIND + s] >= 0 else a  # branch-free
 
 
 @row_kernel
@@ -378,8 +379,8 @@ def rival_turn(state, params, rng):
     state[L.BUNKER_HIT] = 0
     if params[L.P_RIVAL_REACTIVATE]:
         for r in range(state[L.RF_TOP]):
-            if state[L.RF_KIND + r] >= 0:
-                state[L.RF_ACT + r] = 1
+            a = state[L.RF_ACT + r]
+            state[L.RF_ACT + r] = 1 if state[L.RF_KIND + r] >= 0 else a  # branch-free
     row = rival_row(params, state[L.RTURN])
     act = params[L.P_REVEAL_ACTIVE]
     if row == 1 or row == 5:
