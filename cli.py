@@ -425,17 +425,35 @@ def train(game, n_games, best_games, players, seed, dry_run):
               help="Write the CSV there (default: standard output).")
 @click.option("--results", default="results", show_default=True,
               help="Results folder whose sensitivity study gives each value's effect.")
+@click.option("--inert", "inert", is_flag=True,
+              help="Walk every assumed value: play games at each alternative against the "
+                   "same games at the rules' value and list those that change nothing "
+                   "(marked inert, refused, or unmarked), with the counts.")
+@click.option("--games", "-n", "n_games", type=int, default=6, show_default=True,
+              help="With --inert: games per setup and agents where a value's params differ "
+                   "(64 more where those changed nothing).")
 @rules_options
-def rules(game, assumed, fmt, out, results, rules_file, sets):
+def rules(game, assumed, fmt, out, results, rules_file, sets, inert, n_games):
     """List every rules value of GAME with its source (rulebook, public or assumed).
 
     Example: darkbalance rules darkness --assumed;
     darkbalance rules court --assumed --format csv -o mine.csv, then
-    darkbalance simulate court --rules mine.csv
+    darkbalance simulate court --rules mine.csv;
+    darkbalance rules frontier --inert (which values change no game, and why)
     """
     from simcore.spec import get_game
 
     mod = get_game(game)
+    if inert:
+        from experiments.api import check_int
+        from experiments.inert import report
+
+        if rules_file or sets or fmt != "text" or out or assumed:
+            raise BadInput("--inert walks the rules.toml values: it takes no --rules, --set, "
+                           "--assumed, --format or --out")
+        n_games = check_int("--games", n_games, 1, 10_000)
+        vs = report(mod.SPEC.name, games=n_games, more=max(64, n_games), echo=click.echo)
+        return 1 if any(v.verdict in ("inert", "no-probe") for v in vs) else 0
     rs = mod.API.rules(rules_file, sets)
     mod.API.params(None, None, rs)  # the overrides must compile, as `simulate` requires
     entries = rs.assumed() if assumed else list(rs.entries.values())
@@ -451,7 +469,9 @@ def rules(game, assumed, fmt, out, results, rules_file, sets):
     for e in entries:
         why = e.reason if e.source in ("assumed", "override") else e.cite
         rng = f"  range {list(e.range)}" if e.range else ""
-        click.echo(f"{e.path} = {e.value!r}  [{e.source}] {why}{rng}")
+        mark = (f"  inert: {e.inert}" if e.inert else "") + \
+            (f"  documentation only: {e.unread}" if e.unread else "")
+        click.echo(f"{e.path} = {e.value!r}  [{e.source}] {why}{rng}{mark}")
     click.echo(f"{len(entries)} values; {len(rs.assumed())} assumed of {len(rs.entries)}.")
 
 

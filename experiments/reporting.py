@@ -299,10 +299,11 @@ def assumptions_label(game: str, sens: dict, direct: bool = True,
     if df is None or df.empty:
         return "not swept"
     flips = df[df["flips"].astype(bool)] if "flips" in df else df.iloc[0:0]
-    from experiments.studies.sensitivity import inert_paths
+    from experiments.studies.sensitivity import GAMES, inert_paths
 
-    dead = inert_paths(df)
-    live = df["path"].nunique() - len(dead) if "path" in df else len(df)
+    # the values the sweep found inert, and those rules.toml marks inert (never swept)
+    dead = inert_paths(df, game if game in GAMES else None)
+    live = len(set(df["path"]) - set(dead)) if "path" in df else len(df)
     if len(flips):
         verdict = "flipped by " + ", ".join(f"{r.path}={r.value}" for r in flips.itertuples())
     else:

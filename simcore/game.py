@@ -106,7 +106,9 @@ def choice(rules: RuleSet, path: str, names) -> int:
     CHOICES[(rules.game, path)] = names
     v = rules[path]
     if v not in names:
-        raise BadInput(f"{rules.game}: {path} = {v!r} is not valid; valid: {', '.join(names)}")
+        only = " (the only reading the engine plays)" if len(names) == 1 else ""
+        raise BadInput(f"{rules.game}: {path} = {v!r} is not valid; valid: "
+                       f"{', '.join(names)}{only}")
     return names.index(v)
 
 

@@ -10,6 +10,10 @@ A rules file is nested TOML tables whose leaves are tables with a ``value``::
     range = [4, 9]             # optional plausible range, used by sensitivity sweeps
     alternatives = [5, 8]      # optional documented alternatives (any type), also swept
     sweep = "scale"            # optional, numeric lists: sweep x0.75 and x1.25 of every item
+    inert = "..."              # optional: why no default setup's game can change with it
+                               # (read only under another option); the sweep leaves it out
+    unread = "..."             # optional: documentation only, never read by the engine;
+                               # --set or a rules file giving it another value is refused
 
 Users override values with another TOML file (same paths; a leaf may be a bare
 value or a table with ``value``) or with ``--set path=value``; overridden
@@ -45,6 +49,8 @@ class Entry:
     range: tuple | None = None
     alternatives: tuple | None = None
     sweep: str = ""
+    inert: str = ""   # why it cannot change a default setup's game (experiments.inert)
+    unread: str = ""  # why it is documentation only: another value is refused
 
 
 def _kind(v) -> str:
@@ -112,6 +118,9 @@ class RuleSet:
                 )
             if isinstance(v, list) and e.value and v and _kind(v[0]) != _kind(e.value[0]):
                 raise BadInput(f"{self.game}: {path} must be a list of {_kind(e.value[0])}, got {v!r}")
+            if e.unread and v != e.value:
+                raise BadInput(f"{self.game}: {path} is documentation only and cannot be "
+                               f"changed ({e.unread}); got {v!r} from {origin}")
             new[path] = replace(e, value=v, source="override", reason=f"set by {origin}")
         return RuleSet(self.game, new, self.origin)
 
@@ -220,6 +229,9 @@ def _load_rules(game: str, path: str | Path) -> RuleSet:
         alts = leaf.get("alternatives")
         if alts is not None and not isinstance(alts, list):
             raise BadInput(f"{path}: {p} alternatives must be a list of values")
+        for key in ("inert", "unread"):
+            if key in leaf and (not isinstance(leaf[key], str) or not leaf[key].strip()):
+                raise BadInput(f"{path}: {p} {key} must be a non-empty reason (a string)")
         if leaf.get("sweep", "") not in ("", "scale"):
             raise BadInput(f"{path}: {p} sweep = {leaf['sweep']!r}; valid: scale")
         entries[p] = Entry(
@@ -231,6 +243,8 @@ def _load_rules(game: str, path: str | Path) -> RuleSet:
             range=tuple(rng) if rng is not None else None,
             alternatives=tuple(alts) if alts is not None else None,
             sweep=str(leaf.get("sweep", "")),
+            inert=str(leaf.get("inert", "")),
+            unread=str(leaf.get("unread", "")),
         )
     return RuleSet(game, entries, origin=str(path))
 

@@ -29,4 +29,4 @@ def test_drawing_matches_offsets():
     fields = re.findall(r"^(\w+) = _a\(", inspect.getsource(L), re.MULTILINE)
     assert fields and set(fields) == set(drawn)
     assert L.LOC_OF + L.NKIND == L.STATE_SIZE
-    assert L.P_TIEBREAK + L.NTIEBREAK == L.PARAMS_SIZE
+    assert L.P_SMUGGLER_PRO == L.P_TIEBREAK + L.NTIEBREAK == L.PARAMS_SIZE - 1

@@ -41,11 +41,16 @@ def test_findings_collect_with_sensitivity_labels(tmp_path):
     # another study's finding was not re-measured under the sweep, and says so
     assert df.loc[0, "assumptions"] == ("not re-measured under the sweep (the court sweep's "
                                         "headline: flipped by x.y=1)")
+    # the values rules.toml marks inert (#34) are left out of the count and said so
+    from experiments.studies.sensitivity import marked_inert
+
+    k = len(marked_inert("frontier"))
+    left = f" ({k} inert left out)" if k else ""
     assert df.loc[1, "assumptions"] == ("not re-measured under the sweep (the frontier sweep's "
-                                        "headline: none of 1 swept values flips it)")
+                                        f"headline: none of 1 swept values flips it{left})")
     # the sweep's own headline findings carry its verdict directly
     assert df.loc[2, "assumptions"] == "flipped by x.y=1"
-    assert df.loc[3, "assumptions"] == "none of 1 swept values flips it"
+    assert df.loc[3, "assumptions"] == f"none of 1 swept values flips it{left}"
     assert df.loc[0, "agents"] == "scripted only" and df.loc[1, "sample"] == 50
     data = json.loads((tmp_path / "winrates" / "findings.json").read_text())
     assert data[0]["study"] == "winrates"

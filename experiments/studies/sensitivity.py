@@ -112,9 +112,19 @@ def _sides(e, names) -> tuple[list, str]:
     return [], "a text with no documented alternatives"
 
 
+def marked_inert(game: str) -> list[tuple[str, str]]:
+    """(path, reason) of the assumed values rules.toml marks ``inert`` (no default setup's
+    game can change with them) or ``unread`` (documentation only): the sweep leaves them
+    out of every count (experiments.inert walks them)."""
+    rs = get_game(game).API.rules()
+    return [(e.path, e.inert or f"documentation only: {e.unread}")
+            for e in rs.entries.values() if e.source == "assumed" and (e.inert or e.unread)]
+
+
 def sweep_entries(game: str):
     """(entry, [(side, value), ...]) for every assumed value the sweep varies (each value
-    checked to compile), and a Counter of the assumed values it cannot vary, by reason."""
+    checked to compile), and a Counter of the assumed values it cannot vary, by reason;
+    values marked inert or documentation only are in neither (:func:`marked_inert`)."""
     from simcore.game import CHOICES
 
     api = get_game(game).API
@@ -122,8 +132,8 @@ def sweep_entries(game: str):
     api.params(None, None, rs)  # records every named choice's readings (CHOICES)
     out, skipped = [], Counter()
     for e in rs.entries.values():
-        if e.source != "assumed":
-            continue
+        if e.source != "assumed" or e.inert or e.unread:
+            continue  # marked inert or documentation only: no count holds it (marked_inert)
         sides, why = _sides(e, CHOICES.get((game, e.path)))
         ok = []
         for side, val in sides:
@@ -148,9 +158,13 @@ def build(profile: str, seed: int) -> Study:
         entries, skipped = sweep_entries(game)
         total = len(entries) + sum(skipped.values())
         entries = entries[:MAX_ENTRIES.get(profile, len(entries))]
+        marked = marked_inert(game)
         st.notes.append(f"{game}: {len(entries)} of {total} assumed values swept" +
                         ("; not swept: " + "; ".join(f"{k} ({n})" for k, n in skipped.items())
-                         if skipped else "") + ".")
+                         if skipped else "") +
+                        (f"; {len(marked)} more marked inert in rules.toml (no default "
+                         "setup's game changes with them; `darkbalance rules "
+                         f"{game} --inert`) left out of every count" if marked else "") + ".")
         for e, sides in entries:
             for side, val in sides:
                 _add(st, game, h, n, stream,
@@ -173,12 +187,14 @@ def _add(st: Study, game: str, h: dict, n: int, stream: int, labels: dict, sets=
                labels={**labels, "setup": setup or ""})
 
 
-def inert_paths(df: pd.DataFrame) -> list[str]:
-    """Swept paths none of whose sides changed the result of any game (sorted)."""
+def inert_paths(df: pd.DataFrame, game: str | None = None) -> list[str]:
+    """Swept paths none of whose sides changed the result of any game, and with ``game``
+    the values rules.toml marks inert for it (:func:`marked_inert`, never swept), sorted."""
+    marked = {p for p, _ in marked_inert(game)} if game is not None else set()
     if df.empty or "inert" not in df:
-        return []
+        return sorted(marked)
     dead = df.groupby("path")["inert"].all()
-    return sorted(dead[dead].index)
+    return sorted(set(dead[dead].index) | marked)
 
 
 def _headline_finding(game: str, h: dict, cell, s, y: pd.Series, concl: str) -> dict:
@@ -369,6 +385,11 @@ def analyse(study: Study, out) -> list[Section]:
                 sec.text.append(f"Inert here ({len(dead)}): no side changed the result of any "
                                 f"of the {len(y)} games, so they leave the counts: "
                                 + ", ".join(dead) + ".")
+            marked = marked_inert(game)
+            if marked:
+                sec.text.append(f"Marked inert in rules.toml ({len(marked)}, not swept, in no "
+                                "count): " + "; ".join(f"{p} ({why})" for p, why in marked)
+                                + ".")
             moved = df[df["significant"]]["path"].nunique()
             sec.text.append(f"How much of this headline rests on assumed values: {moved} of "
                             f"{df['path'].nunique() - len(dead)} swept assumed values (inert "

@@ -159,8 +159,48 @@ def compile_params(rules, players, setup):
     _kind_params(p, rules)
     _card_params(p, rules)
     for path in [k for k in rules.entries if k.startswith("rulings.")]:
-        rules[path]  # documented rulings: present in the data, fixed in the kernels
+        if path in FIXED_RULINGS:  # the one reading the kernels play: another is refused
+            reading = FIXED_RULINGS[path]
+            if isinstance(reading, int):
+                int_in(rules, path, reading, reading)
+            else:
+                choice(rules, path, (reading,))
+        elif path not in WIRED_RULINGS:
+            raise AssertionError(f"darkness: {path} is neither wired nor fixed")
     return p
+
+
+#: rulings the params carry to the kernels (read in _rule_params)
+WIRED_RULINGS = ("rulings.prologue_mark_scope", "rulings.players_in_game",
+                 "rulings.border_agents_alone", "rulings.smuggler_prologue")
+#: rulings the kernels play in one reading only (the rules.toml reason says which); a
+#: different value is refused with one line, never silently ignored
+FIXED_RULINGS = {
+    "rulings.hall_start_choice": "player-chooses-rest-to-deck",
+    "rulings.no_general_defence": "none",
+    "rulings.train_none_left": "nothing",
+    "rulings.hunts": "whole-cards",
+    "rulings.middle_vs_bottom": "same",
+    "rulings.no_cost_dispatch": "same",
+    "rulings.revealed": "enters-tray",
+    "rulings.neutral_owner": "nobody",
+    "rulings.threat_floor": "zero",
+    "rulings.draft_order": "round-robin",
+    "rulings.other_guild_sleeve": "mandatory",
+    "rulings.open_hands": "open",
+    "rulings.street_ability": "ends-step-3",
+    "rulings.prologue_up_to": "as-many-as-possible",
+    "rulings.citadel_stacks": "accumulate",
+    "rulings.citadel_tower_claim": "stays",
+    "rulings.barracks_return": "from-barracks-4",
+    "rulings.northstone_once": 1,
+    "rulings.spy": "no-attack",
+    "rulings.cursed_beggar": "whole-card",
+    "rulings.homesteads_slot1": "influence-if-any",
+    "rulings.coldhollow": "one-per-card",
+    "rulings.traveler_hall": "no-effect",
+    "rulings.shorehollow": "discarder",
+}
 
 
 def _location_params(p, rules, setup):
@@ -271,6 +311,8 @@ def _rule_params(p, rules):
     p[L.P_SOLO_BLUFFS] = choice(rules, "solo.bluffs_players", ("the-player", "with-the-automa"))
     p[L.P_SOLO_COLDHOLLOW] = choice(rules, "solo.coldhollow", ("uncontested", "no-majorities"))
     p[L.P_ELIMINATE] = choice(rules, "rulings.players_in_game", ("all", "bottom-out"))
+    p[L.P_SMUGGLER_PRO] = choice(rules, "rulings.smuggler_prologue",
+                                 ("applies", "not-in-prologue"))
     if p[L.P_ELIMINATE] and p[L.P_DEF_MAX] > 10:
         raise BadInput(f"darkness: rulings.players_in_game = 'bottom-out' needs "
                        f"scoring.defense_max <= 10 (got {p[L.P_DEF_MAX]}); valid: 1..10")

@@ -211,10 +211,10 @@ Params (int32), compiled from rules.toml by ``compile_params``::
     +--------------+-------------------+--------------+------------------+------------+
     |P_STACK_SCOPE |P_SOLO_AUTO_ATTACK |P_SOLO_BLUFFS |P_SOLO_COLDHOLLOW |P_ELIMINATE |
     +--------------+-------------------+--------------+------------------+------------+
-    794            795..800
-    +-------------+----------------------+
-    |P_TIEBREAK_N |P_TIEBREAK[NTIEBREAK] |
-    +-------------+----------------------+
+    794            795..800                 801
+    +-------------+----------------------+----------------+
+    |P_TIEBREAK_N |P_TIEBREAK[NTIEBREAK] |P_SMUGGLER_PRO |
+    +-------------+----------------------+----------------+
 
 P_NUM_PLAYERS seats (1 = solo against the automa); P_SETUP_MODE 0 the fixed locations
 P_LOCS, 1 ten drawn from P_POOL; by location number: P_KIND_OF its kind, P_NMID/P_NBOT its
@@ -227,7 +227,8 @@ P_BT_CUBE 1: Border Towers Agents count only with at least 1 cube (ED-L58-06); P
 0: one advancement stack per location (Prologue marks, Citadel Influence), 1: a middle and
 a bottom stack; P_SOLO_*: the solo readings (the automa's colour majority attacks the player,
 the Bluffs count the automa, Coldhollow majorities score nothing; 0 = no); P_ELIMINATE 1: a
-guild pushed below the bottom Defense space leaves the game (DEFENSE = P_DEF_MAX + 1).
+guild pushed below the bottom Defense space leaves the game (DEFENSE = P_DEF_MAX + 1);
+P_SMUGGLER_PRO 1: a Smuggler sleeved in the Prologue costs no Defense space (ED-L56-04).
 """
 
 # ---- sizes ---------------------------------------------------------------------
@@ -534,6 +535,7 @@ P_SOLO_COLDHOLLOW = _a(1)  # solo, 1: Coldhollow colour majorities score nothing
 P_ELIMINATE = _a(1)       # 1: a guild pushed below the bottom Defense space is out
 P_TIEBREAK_N = _a(1)      # tiebreakers for most VP, in order (TB_* codes)
 P_TIEBREAK = _a(NTIEBREAK)
+P_SMUGGLER_PRO = _a(1)    # 1: a Smuggler sleeved in the Prologue costs no Defense space
 PARAMS_SIZE = _o
 
 TURN_CAP_MAX = 100

@@ -45,8 +45,9 @@ from simcore.rng import randint
 @row_kernel
 def do_sleeve(state, params, p, c, s, pro):
     """Seat p sleeves the top advancement of stack s onto card c, taking the stack's Citadel
-    Influence (ED-L51-04); a Smuggler costs a Defense space (ED-L56-02), a Priestess on a
-    card p does not own dispatches to Shorehollow Isle (ED-L62-12)."""
+    Influence (ED-L51-04); a Smuggler costs a Defense space (ED-L56-02; in the Prologue too
+    unless P_SMUGGLER_PRO, rulings.smuggler_prologue, ED-L56-04), a Priestess on a card p
+    does not own dispatches to Shorehollow Isle (ED-L62-12)."""
     loc = s >> 1
     if (s & 1) == 0:
         state[L.C_MID + c] = loc
@@ -59,7 +60,8 @@ def do_sleeve(state, params, p, c, s, pro):
         state[L.STACK_INF + (s ^ 1)] = 0
     k = state[L.LOCKIND + loc]
     if k == L.K_BLUFFS:
-        defense_down(state, params, p, params[L.P_CC + L.K_BLUFFS])
+        if not (pro and params[L.P_SMUGGLER_PRO]):
+            defense_down(state, params, p, params[L.P_CC + L.K_BLUFFS])
     elif k == L.K_SHOREHOLLOW and state[L.C_OWNER + c] != p:
         dispatch(state, p, loc, 1)
 

@@ -320,6 +320,10 @@ def _compile_events(rules, p, scen, longer):
             p[o + L.EF_NOPT] = nopt
             p[o + L.EF_PICKS] = int_in(rules, base + "picks", 1, min(2, nopt))
         else:
+            if base + "commodity" not in rules:  # a 'choose' Event set to 'bid' by --set
+                raise BadInput(f"humanity: {base}kind = 'bid' needs {base}commodity, which "
+                               f"this Event's entry does not have (only a bid Event's does); "
+                               "valid: choose")
             p[o + L.EF_COMMODITY] = choice(rules, base + "commodity", L.COMMODITY_NAMES)
             for fld, off in (("first", L.EF_FIRST), ("last", L.EF_LAST)):
                 effs = parse_effects(rules.get(base + fld, ""), base + fld)
