@@ -107,15 +107,12 @@ def _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want):
     mask = 1 << r
     if t == KNIGHT:
         mask |= 1 << ((r + 4) % 8)
-    if state[LAW + seat] != 0:
-        m2 = mask
-        for d in range(8):
-            if m2 & (1 << d):
-                mask |= 1 << ((d + 1) % 8)
-                mask |= 1 << ((d + 7) % 8)
-    for d in range(8):
-        if not (mask & (1 << d)):
-            continue
+    if state[LAW + seat] != 0:  # each direction's two neighbours: the mask rotated by one
+        mask |= (((mask << 1) | (mask >> 7)) | ((mask >> 1) | (mask << 7))) & 255
+    dirs = np.uint64(mask)
+    while dirs != 0:  # the one to three directions in order, not a test of all eight
+        d = low_sq(dirs)
+        dirs &= dirs - np.uint64(1)
         cur = sq
         dist = 0
         while True:
@@ -124,7 +121,9 @@ def _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want):
                 break
             dist += 1
             cur = n
-            if can_end(state, params, seat, sq, t, n):
+            # the walk stops at the first unit, so n is empty: can_end is then only "not
+            # blocked" for a Hexen unit (inlined: a call per territory walked)
+            if not blocked_for(state, params, seat, n):
                 if want >= 0:
                     if n == want:
                         return 1 + d * 16 + dist
@@ -135,6 +134,55 @@ def _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want):
                         out[base + n_out] = n
                     n_out += 1
     return 0 if want >= 0 else n_out
+
+
+@row_kernel(inline="always")
+def hexen_any(state, params, seat, sq, pts):
+    """``journey_gen(..., want=ANY_DEST) > 0`` for a Hexen unit of ``seat`` on ``sq``, inlined
+    where every own unit is tested (D_UNIT): most of a call's cost was its prologue."""
+    if unmoving(state, sq) or not movable(state, params, sq):
+        return False
+    if pts == 0:
+        return True
+    t = cell_type(state[BOARD + sq])
+    return _hexen_gen(state, params, seat, sq, t, pts, state, 0, False, ANY_DEST) > 0
+
+
+@row_kernel(inline="always")
+def plain_unit(state, cl, t, sq):
+    """A unit whose journey is the plain one: exactly the roll in any straight line over empty
+    territories, ending on an empty one (no shorter journey, no wrap, no push or capture at
+    the end, no Erde share): Wibo but the queen, Murg but the king and the sage, Huldra but
+    the queen, the rook and a Pivot sage."""
+    if cl == WIBO:
+        return t != QUEEN
+    if cl == MURG:
+        return t != KING and t != SAGE
+    if cl == HULDRA:
+        return t != QUEEN and t != ROOK and not (t == SAGE and (state[AURA + sq] & AU_PIVOT) != 0)
+    return False
+
+
+@row_kernel(inline="always")
+def plain_any(state, params, seat, sq, pts):
+    """``journey_gen(..., want=ANY_DEST) > 0`` for a ``plain_unit``, inlined where every own
+    unit is tested (D_UNIT): most of a call's cost was its prologue."""
+    if unmoving(state, sq) or not movable(state, params, sq):
+        return False
+    if pts == 0:
+        return True
+    for d in range(8):
+        cur = sq
+        clear = True
+        for i in range(pts):
+            n = nxt(cur, seat, d)
+            if n < 0 or state[BOARD + n] != 0:
+                clear = False
+                break
+            cur = n
+        if clear and not blocked_for(state, params, seat, cur):
+            return True
+    return False
 
 
 @row_kernel

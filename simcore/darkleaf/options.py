@@ -12,8 +12,8 @@ from simcore.darkleaf.board import (
 )
 from simcore.darkleaf import layout as L
 from simcore.darkleaf.moves import (
-    ANY_DEST, adjacent_to_type, destroy_capable, destroy_gen, hunt_gen, journey_gen, ladder_gen,
-    morph_gen, morph_reach, retreat_gen,
+    ANY_DEST, adjacent_to_type, destroy_capable, destroy_gen, hexen_any, hunt_gen, journey_gen,
+    ladder_gen, morph_gen, morph_reach, plain_any, plain_unit, retreat_gen,
 )
 from simcore.darkleaf.skills import (
     marks_full, royal_sq, row_returnable, row_slots, slot_at,
@@ -447,8 +447,14 @@ def _journey_unit_opts(state, params, seat, cl, out, write):
         if cl == L.ERDE and (sq == state[L.MOVED] or sq == state[L.MOVED + 1]
                              or sq == state[L.MOVED + 2]):
             continue
-        if journey_gen(state, params, seat, sq, state[L.JPTS], out, 0, rtb(False),
-                       rt(ANY_DEST)) > 0:
+        if cl == L.HEXEN:
+            ok = hexen_any(state, params, seat, sq, state[L.JPTS])
+        elif plain_unit(state, cl, cell_type(state[L.BOARD + sq]), sq):
+            ok = plain_any(state, params, seat, sq, state[L.JPTS])
+        else:
+            ok = journey_gen(state, params, seat, sq, state[L.JPTS], out, 0, rtb(False),
+                             rt(ANY_DEST)) > 0
+        if ok:
             n = _add(out, n, sq, write)
     if cl == L.ERDE and state[L.JN] == 0 and state[L.RELIC + seat * 5 + L.META_] > 0 and \
             not (state[L.TFLAGS] & L.TF_META) and state[L.JPTS] >= 3:

@@ -1,0 +1,84 @@
+"""Darkleaf's fast legal-action paths give the answers of the general generators.
+
+D_UNIT asks every own unit whether it has any destination; for a Hexen unit and a plain
+unit (``moves.plain_unit``) it calls the inlined ``hexen_any``/``plain_any`` instead of
+``journey_gen``, and the unit loops walk ``board.own_mask``.  Over random games in all
+fifteen clan pairings, at every D_UNIT decision, each own unit's fast answer equals
+``journey_gen(..., ANY_DEST)``, and the own mask equals a scan of the board.
+"""
+import numpy as np
+import pytest
+from numba import njit
+
+from simcore.darkleaf import API, SPEC
+from simcore.darkleaf import engine as E
+from simcore.darkleaf import layout as L
+from simcore.darkleaf.board import cell_seat, cell_type, clan_of, orth_ring, own_mask
+from simcore.darkleaf.moves import ANY_DEST, hexen_any, journey_gen, plain_any, plain_unit
+from simcore.rng import randint, seed_rng
+
+
+@njit(cache=True)
+def _play_and_check(p, games, seed):
+    """(units compared on a fast path, disagreements, own-mask mismatches) over ``games``
+    random games."""
+    st = np.zeros(L.STATE_SIZE, np.int32)
+    legal = np.zeros(L.NUM_ACTIONS + 1, np.int32)
+    crng = np.zeros(2, np.uint64)
+    arng = np.zeros(2, np.uint64)
+    compared = 0
+    bad = 0
+    bad_mask = 0
+    for g in range(games):
+        seed_rng(crng, seed, 0, g, 0)
+        seed_rng(arng, seed, 0, g, 1)
+        E.init(st, p, crng)
+        while not E.is_terminal(st, p):
+            seat = st[L.CUR]
+            scan = np.uint64(0)
+            for sq in range(64):
+                c = st[L.BOARD + sq]
+                if c != 0 and cell_seat(c) == seat:
+                    scan |= np.uint64(1) << np.uint64(sq)
+            if scan != own_mask(st, seat):
+                bad_mask += 1
+            if st[L.DEC] == L.D_UNIT:
+                cl = clan_of(p, seat)
+                pts = st[L.JPTS]
+                for sq in range(64):
+                    c = st[L.BOARD + sq]
+                    if c == 0 or cell_seat(c) != seat:
+                        continue
+                    want = journey_gen(st, p, seat, sq, pts, legal, 0, False, ANY_DEST) > 0
+                    if cl == L.HEXEN:
+                        got = hexen_any(st, p, seat, sq, pts)
+                    elif plain_unit(st, cl, cell_type(c), sq):
+                        got = plain_any(st, p, seat, sq, pts)
+                    else:
+                        continue
+                    compared += 1
+                    if got != want:
+                        bad += 1
+            n = E.legal_actions(st, p, legal)
+            E.step(st, p, legal[randint(arng, n)], crng)
+    return compared, bad, bad_mask
+
+
+@pytest.mark.parametrize("setup", SPEC.setups)
+def test_fast_journey_tests_match_the_generator(setup):
+    compared, bad, bad_mask = _play_and_check(API.params(setup=setup), 30, 11)
+    assert bad == 0 and bad_mask == 0
+    if setup.split("-")[0] in ("hexen", "wibo", "murg", "huldra") or \
+            setup.split("-")[1] in ("hexen", "wibo", "murg", "huldra"):
+        assert compared > 500  # the fast paths were really exercised in this pairing
+
+
+def test_orth_ring_is_the_four_orthogonal_neighbours():
+    from simcore.darkleaf.board import nxt
+    for sq in range(64):
+        want = 0
+        for d in (0, 2, 4, 6):
+            n = nxt(sq, 0, d)
+            if n >= 0:
+                want |= 1 << n
+        assert int(orth_ring(np.uint64(1) << np.uint64(sq))) == want
