@@ -39,8 +39,8 @@ from simcore.common import row_kernel
 
 from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
-from simcore.darkleaf.board import (cell_seat, cell_type, cheb, clan_of, count_units, rel_rank,
-                                    rt, rtb)
+from simcore.darkleaf.board import (cell_seat, cell_type, cheb, clan_of, count_units, low_sq,
+                                    own_mask, rel_rank, rt, rtb)
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
     AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
@@ -86,10 +86,11 @@ def _huldra_progress(state, params, seat, rv, rq):
     v = 0.0
     v += 40.0 * state[MARKS + rv]
     if rq >= 0:
-        for sq in range(64):
+        umask = own_mask(state, seat)
+        while umask != 0:
+            sq = low_sq(umask)
+            umask &= umask - np.uint64(1)
             c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) != seat:
-                continue
             t = cell_type(c)
             if t == ROOK:
                 continue
@@ -108,10 +109,11 @@ def _murg_progress(state, params, seat, rv, rq):
     """The Murg: Destroyers close to and beside the rival royal; an Assassin sage."""
     v = 0.0
     if rq >= 0:
-        for sq in range(64):
+        umask = own_mask(state, seat)
+        while umask != 0:
+            sq = low_sq(umask)
+            umask &= umask - np.uint64(1)
             c = state[BOARD + sq]
-            if c == 0 or cell_seat(c) != seat:
-                continue
             t = cell_type(c)
             if t == PAWN or t == KNIGHT:
                 d = cheb(sq, rq)
@@ -135,15 +137,16 @@ def _ferrymen_progress(state, params, seat, rv, rq):
         f = rq % 8
         e = min(min(r, 7 - r), min(f, 7 - f))
         v -= 4.0 * e
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c != 0 and cell_seat(c) == seat:
-                t = cell_type(c)
-                if t == PAWN or t == SAGE or t == KNIGHT:
-                    d = cheb(sq, rq)
-                    v -= 0.4 * d
-                    if d == 1:
-                        v += 2.0
+        umask = own_mask(state, seat)
+        while umask != 0:
+            sq = low_sq(umask)
+            umask &= umask - np.uint64(1)
+            t = cell_type(state[BOARD + sq])
+            if t == PAWN or t == SAGE or t == KNIGHT:
+                d = cheb(sq, rq)
+                v -= 0.4 * d
+                if d == 1:
+                    v += 2.0
     return v
 
 
@@ -156,10 +159,11 @@ def _erde_progress(state, params, seat, rv, rq):
         if state[RECL] & (1 << b):
             n += 1
     v += 30.0 * n
-    for sq in range(64):
+    umask = own_mask(state, seat)
+    while umask != 0:
+        sq = low_sq(umask)
+        umask &= umask - np.uint64(1)
         c = state[BOARD + sq]
-        if c == 0 or cell_seat(c) != seat:
-            continue
         v += _erde_piece(state, sq, cell_type(c))
     return v
 
@@ -192,10 +196,11 @@ def _erde_piece(state, sq, t):
 def _wibo_progress(state, params, seat, rv, rq):
     """Wildero Wibo: pawns in and close to The Seat; units a short journey from a Morph."""
     v = 0.0
-    for sq in range(64):
+    umask = own_mask(state, seat)
+    while umask != 0:
+        sq = low_sq(umask)
+        umask &= umask - np.uint64(1)
         c = state[BOARD + sq]
-        if c == 0 or cell_seat(c) != seat:
-            continue
         t = cell_type(c)
         if t == PAWN:
             r = rel_rank(sq, seat)
@@ -215,16 +220,20 @@ def _hexen_progress(state, params, seat, rv, rq):
     """Hexen: Quarry vanquished; Ladders and Gardens on or beside a Quarry, casters near."""
     v = 0.0
     v += 70.0 * (2 - state[QLEFT])
-    for sq in range(64):
-        c = state[BOARD + sq]
-        if c == 0 or cell_seat(c) == seat or not (state[AURA + sq] & AU_QUARRY):
+    rmask = own_mask(state, 1 - seat)
+    while rmask != 0:
+        sq = low_sq(rmask)
+        rmask &= rmask - np.uint64(1)
+        if not (state[AURA + sq] & AU_QUARRY):
             continue
         if state[LADDER + sq] > 0:
             v += 25.0
         v = hexes_near(state, seat, sq, v, 14.0, 12.0)
-        for n in range(64):
-            c2 = state[BOARD + n]
-            if c2 != 0 and cell_seat(c2) == seat and cell_type(c2) != ROOK:
+        umask = own_mask(state, seat)
+        while umask != 0:
+            n = low_sq(umask)
+            umask &= umask - np.uint64(1)
+            if cell_type(state[BOARD + n]) != ROOK:
                 d = cheb(n, sq)
                 v -= 0.3 * d
                 if d <= 1:
@@ -265,10 +274,11 @@ def evaluate(state, params, seat):
     v = 0.0
     rq0 = -1
     rq1 = -1
-    for sq in range(64):
+    occ = own_mask(state, 0) | own_mask(state, 1)
+    while occ != 0:
+        sq = low_sq(occ)
+        occ &= occ - np.uint64(1)
         c = state[BOARD + sq]
-        if c == 0:
-            continue
         s = cell_seat(c)
         t = cell_type(c)
         if t == QUEEN or t == KING:
@@ -674,10 +684,11 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
     q0 = -1
     q1 = -1
     oq = -1
-    for sq in range(64):
+    occ = own_mask(state, 0) | own_mask(state, 1)
+    while occ != 0:
+        sq = low_sq(occ)
+        occ &= occ - np.uint64(1)
         c = state[BOARD + sq]
-        if c == 0:
-            continue
         t = cell_type(c)
         if cell_seat(c) == seat:
             if t == QUEEN or t == KING:
@@ -793,11 +804,11 @@ def _wibo_declare(state, params, seat, dec, legal, n):
         units[0] = state[SEL]
         nu = 1
     else:
-        for sq in range(64):
-            c = state[BOARD + sq]
-            if c != 0 and cell_seat(c) == seat:
-                units[nu] = sq
-                nu += 1
+        umask = own_mask(state, seat)
+        while umask != 0:
+            units[nu] = low_sq(umask)
+            umask &= umask - np.uint64(1)
+            nu += 1
     if dec == D_INTENT:
         has_deed = False
         for i in range(n):
@@ -922,10 +933,10 @@ def _murg_deed(state, params, seat, units_out):
     best = -1.0
     bu = -1
     royal = False
-    for u in range(64):
-        c = state[BOARD + u]
-        if c == 0 or cell_seat(c) != seat:
-            continue
+    umask = own_mask(state, seat)
+    while umask != 0:
+        u = low_sq(umask)
+        umask &= umask - np.uint64(1)
         k = destroy_gen(state, params, seat, u, rtb(False), rt(-1), units_out, 0, rtb(True))
         for j in range(k):
             tq = units_out[j]
