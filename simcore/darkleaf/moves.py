@@ -149,6 +149,19 @@ def hexen_any(state, params, seat, sq, pts):
 
 
 @row_kernel(inline="always")
+def run_end(state, seat, sq, d, k):
+    """The territory ``k`` (>= 1) steps from ``sq`` in direction ``d`` when it and every one
+    on the way are empty, else -1 (the board ends or a unit stands in the way)."""
+    cur = sq
+    for i in range(k):
+        n = nxt(cur, seat, d)
+        if n < 0 or state[BOARD + n] != 0:
+            return -1
+        cur = n
+    return cur
+
+
+@row_kernel(inline="always")
 def plain_unit(state, cl, t, sq):
     """A unit whose journey is the plain one: exactly the roll in any straight line over empty
     territories, ending on an empty one (no shorter journey, no wrap, no push or capture at
@@ -172,15 +185,8 @@ def plain_any(state, params, seat, sq, pts):
     if pts == 0:
         return True
     for d in range(8):
-        cur = sq
-        clear = True
-        for i in range(pts):
-            n = nxt(cur, seat, d)
-            if n < 0 or state[BOARD + n] != 0:
-                clear = False
-                break
-            cur = n
-        if clear and not blocked_for(state, params, seat, cur):
+        e = run_end(state, seat, sq, d, pts)
+        if e >= 0 and not blocked_for(state, params, seat, e):
             return True
     return False
 
@@ -259,15 +265,8 @@ def _erde_exact(state, params, seat, u, k):
     for d in range(8):
         if not (mask & (1 << d)):
             continue
-        cur = u
-        ok = True
-        for i in range(k):
-            n = nxt(cur, seat, d)
-            if n < 0 or state[BOARD + n] != 0:
-                ok = False
-                break
-            cur = n
-        if ok and can_end(state, params, seat, u, t, cur):
+        e = run_end(state, seat, u, d, k)
+        if e >= 0 and can_end(state, params, seat, u, t, e):
             return True
     return False
 
