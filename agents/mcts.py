@@ -21,9 +21,14 @@ CONT links a node to the next seat's decision node of the round.
 """
 import numpy as np
 from numba import njit
+from numba.core import types
+from numba.extending import overload
 
-from agents.layout import A_C, A_DEPTH, A_EPS, A_ITERS, A_OPP, A_PERSONA, A_PRIOR, A_ROLLOUT
+from agents.layout import (
+    A_C, A_DEPTH, A_EPS, A_ITERS, A_NW, A_OPP, A_PERSONA, A_PRIOR, A_ROLLOUT,
+)
 from agents.scripted import scripted_action
+from agents.value import NB, row_value
 from simcore import dispatch
 from simcore.rng import randint, uniform
 
@@ -171,8 +176,8 @@ def search(game, root, params, agent, rng, ws):
             d += 1
         if dispatch.is_terminal(game, s, params):
             dispatch.returns(game, s, params, ret)
-        else:  # a capped rollout: the game's own evaluation of the position
-            dispatch.evaluate(game, s, params, ret)
+        else:  # a capped rollout: the game's own evaluation, or the learned value
+            leaf_score(game, s, params, agent, ret)
         # backup
         tree_i[0, T_VISITS] += 1
         for i in range(plen):
@@ -186,6 +191,38 @@ def search(game, root, params, agent, rng, ws):
     best_a = _most_visited(tree_i, tree_w, legal, nl, child_of)
     _clear_children(tree_i, 0, child_of)
     return best_a
+
+
+def leaf_score(game, s, params, agent, ret):
+    """Each seat's value (in ``ret``) of the position a capped rollout stopped in: the game's
+    hand-written ``evaluate``, or, for a search given learned weights (``leaf=value``, NW
+    > 0 in its row), every seat's learned position value (agents/value.py).  Only a key with
+    the value bit (dispatch.value_key, set whenever such a search plays) compiles the
+    learned one, so other runs link no feature kernel into their search."""
+    dispatch.evaluate(game, s, params, ret)
+
+
+@overload(leaf_score, prefer_literal=True)
+def _ov_leaf_score(game, s, params, agent, ret):
+    if not isinstance(game, types.IntegerLiteral):
+        return None
+    if dispatch.with_value(game.literal_value):
+        def learned_impl(game, s, params, agent, ret):
+            nw = int(agent[A_NW])
+            if nw == 0:
+                dispatch.evaluate(game, s, params, ret)
+                return
+            P = params[0]
+            f = np.zeros(max(nw, NB + 64), np.float64)
+            ev = np.empty(P, np.float64)
+            sc = np.empty(P, np.int64)
+            for q in range(P):
+                ret[q] = row_value(game, s, params, q, agent, f, ev, sc)
+        return learned_impl
+
+    def impl(game, s, params, agent, ret):
+        dispatch.evaluate(game, s, params, ret)
+    return impl
 
 
 @njit(cache=True, inline="always")

@@ -1,8 +1,10 @@
 """Agent spec strings, parsed in one place.
 
 ``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``),
-``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1,prior=0.5,opp=mix``, and ``best`` /
-``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search, agents.best), and
+``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1,prior=0.5,opp=mix``
+(``leaf=value``: capped rollouts scored by the learned position value, not ``evaluate``), and
+``best`` / ``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search,
+agents.best; ``best:v1`` the same, ``best:v2`` it with ``leaf=value``), and
 ``value`` / ``value:samples=4`` (one ply over the learned position value, agents.value).
 """
 from __future__ import annotations
@@ -35,7 +37,8 @@ from agents.layout import (
 from simcore.spec import BadInput
 
 MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0, "eps": 0.0,
-                 "prior": 0.0, "opp": "same"}
+                 "prior": 0.0, "opp": "same", "leaf": "evaluate"}
+BEST_VERSIONS = ("v1", "v2")  # best:v1 today's entry; best:v2 it with leaf=value
 SPEC_KINDS = KIND_NAMES + ("best",)  # what may start an agent spec
 MAX_ITERS = 1_000_000
 
@@ -74,8 +77,8 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     if kind not in SPEC_KINDS:
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona], "
                        "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X,"
-                       "opp=same|mix], "
-                       "best[:ms=T|iters=N], value[:samples=N]")
+                       "opp=same|mix,leaf=evaluate|value], "
+                       "best[:v1|v2,ms=T|iters=N], value[:samples=N]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
@@ -83,6 +86,8 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         if not eq:
             if kind == "scripted":
                 k, v = "persona", k
+            elif kind == "best" and k.strip().lower() in BEST_VERSIONS:
+                k, v = "version", k
             else:
                 raise BadInput(f"agent {text!r}: option {part!r} needs key=value")
         k = k.strip().lower()
@@ -95,10 +100,15 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         if game not in BEST:
             raise BadInput(f"agent {text!r}: best is defined per game; valid games: "
                            + ", ".join(BEST))
-        bad = set(opts) - set(MCTS_DEFAULTS) - {"ms", "persona"}
+        bad = set(opts) - set(MCTS_DEFAULTS) - {"ms", "persona", "version"}
         if bad:
             raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: ms, "
-                           + ", ".join(sorted(MCTS_DEFAULTS)))
+                           + ", ".join(sorted(MCTS_DEFAULTS)) + ", or v1/v2")
+        version = opts.pop("version", "v1").lower()
+        if version == "v2":  # the same search, its capped rollouts scored by the learned value
+            if "leaf" in opts:
+                raise BadInput(f"agent {text!r}: v2 sets leaf=value; give one or the other")
+            opts["leaf"] = "value"
         if "ms" in opts:
             try:
                 ms = float(opts["ms"])
@@ -109,7 +119,8 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
                 raise BadInput(f"agent {text!r}: ms={opts['ms']} out of range; valid: a "
                                f"number of milliseconds in (0, {top:g}]")
         opts = {k: str(v) for k, v in best_options(game, opts).items()}
-        a = parse_agent("mcts:" + ",".join(f"{k}={v}" for k, v in opts.items()), personas)
+        a = parse_agent("mcts:" + ",".join(f"{k}={v}" for k, v in opts.items()), personas,
+                        game)
         return AgentSpec("best:" + a.text.partition(":")[2], a.row)
     if kind == "value":
         return _value_agent(text, opts, game)
@@ -156,6 +167,13 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     rollout = str(o["rollout"]).lower()
     if rollout not in ("random", "scripted"):
         raise BadInput(f"agent {text!r}: rollout={rollout!r}; valid: random, scripted")
+    leaf = str(o["leaf"]).lower()
+    if leaf not in ("evaluate", "value"):
+        raise BadInput(f"agent {text!r}: leaf={leaf!r}; valid: evaluate, value")
+    if leaf == "value":
+        w = _weights(text, game)
+        row[A_NW] = w.size
+        row[A_W0:A_W0 + w.size] = w
     opp = str(o["opp"]).lower()
     if opp not in ("same", "mix"):
         raise BadInput(f"agent {text!r}: opp={opp!r}; valid: same, mix")
@@ -183,24 +201,38 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         name += f",prior={prior:g}"
     if mix:
         name += ",opp=mix"
+    if leaf == "value":
+        name += ",leaf=value"
     if p:
         name += f",persona={personas[p]}"
     return AgentSpec(name, row)
 
 
+def _weights(text: str, game: str | None) -> np.ndarray:
+    """``game``'s fitted position-value weights (agents/weights/GAME.json) for agent ``text``
+    (the ``value`` agent, or a search with ``leaf=value``)."""
+    from agents.value import load_weights
+
+    rec = load_weights(game) if game else None
+    if rec is None:
+        raise BadInput(f"agent {text!r}: no fitted weights for {game!r}; run "
+                       f"`darkbalance train {game}` first" if game else
+                       f"agent {text!r}: the learned value is defined per game")
+    w = np.asarray(rec["weights"], np.float64)
+    if not 0 < w.size <= MAX_WEIGHTS:
+        raise BadInput(f"{game} weights: {w.size} weights; valid: 1..{MAX_WEIGHTS}")
+    return w
+
+
 def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
     """``value[:samples=N]``: the game's fitted weights (agents/weights/GAME.json) in the row."""
-    from agents.value import DEFAULT_SAMPLES, DEFAULT_TURN, load_weights
+    from agents.value import DEFAULT_SAMPLES, DEFAULT_TURN
 
     bad = set(opts) - {"samples", "turn"}
     if bad:
         raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples, "
                        "turn")
-    rec = load_weights(game) if game else None
-    if rec is None:
-        raise BadInput(f"agent {text!r}: no fitted weights for {game!r}; run "
-                       f"`darkbalance train {game}` first" if game else
-                       f"agent {text!r}: value is defined per game")
+    w = _weights(text, game)
     try:
         samples = int(opts.get("samples", DEFAULT_SAMPLES))
     except ValueError:
@@ -214,9 +246,6 @@ def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
     if not 0 <= turn <= 256:
         raise BadInput(f"agent {text!r}: turn={opts.get('turn')} out of range; valid: 0..256 "
                        "(own decisions played by the script after the action; 0: none)")
-    w = np.asarray(rec["weights"], np.float64)
-    if not 0 < w.size <= MAX_WEIGHTS:
-        raise BadInput(f"{game} weights: {w.size} weights; valid: 1..{MAX_WEIGHTS}")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     row[A_KIND] = VALUE
     row[A_SAMPLES] = samples
@@ -240,8 +269,8 @@ def compile_key(spec, rows) -> int:
     f = spec.frozen_persona
     if f >= 0 and any(int(r[A_KIND]) != RANDOM and int(r[A_PERSONA]) == f for r in rows):
         k = dispatch.frozen_key(k)
-    if any(int(r[A_KIND]) == VALUE for r in rows):
-        k = dispatch.value_key(k)
+    if any(int(r[A_KIND]) == VALUE or (int(r[A_KIND]) == MCTS and r[A_NW] > 0) for r in rows):
+        k = dispatch.value_key(k)  # the value agent, or a search scoring leaves by it
     return k
 
 

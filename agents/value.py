@@ -98,11 +98,30 @@ def position_value(game, state, params, seat, agents, k, f, ev, sc):
     z = 0.0
     for i in range(int(agents[k, A_NW])):
         z += agents[k, A_W0 + i] * f[i]
+    return _logistic(z)
+
+
+@njit(cache=True, inline="always")
+def _logistic(z):
     if z < -30.0:
         z = -30.0
     elif z > 30.0:
         z = 30.0
     return 1.0 / (1.0 + np.exp(-z))
+
+
+@njit(cache=True)
+def row_value(game, state, params, seat, row, f, ev, sc):
+    """``position_value`` with the weights of one agent row ``row`` (a search's own row,
+    ``leaf=value``), for every seat in turn at a capped rollout."""
+    if dispatch.is_terminal(game, state, params):
+        dispatch.returns(game, state, params, ev)
+        return ev[seat]
+    features(game, state, params, seat, f, ev, sc)
+    z = 0.0
+    for i in range(int(row[A_NW])):
+        z += row[A_W0 + i] * f[i]
+    return _logistic(z)
 
 
 @njit(cache=True)

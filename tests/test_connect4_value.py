@@ -150,3 +150,57 @@ def test_only_plans_with_a_value_agent_compile_it(tmp_path, monkeypatch):
     k = compile_key(SPEC, rows + [parse_agent("value", SPEC.personas, "connect4").row])
     assert dispatch.with_value(k) and not dispatch.frozen(k)
     assert k == dispatch.value_key(SPEC.key) and dispatch.game_id(k) == SPEC.game_id
+
+
+def test_a_search_leaf_scores_by_the_learned_value_only_where_asked(tmp_path, monkeypatch):
+    """``leaf=value`` (and ``best:v2``): a capped rollout's position is scored by every seat's
+    learned value from the search's own row; without weights, or in a driver compiled
+    without the value bit, by the game's ``evaluate``."""
+    from numba import njit
+
+    from agents.layout import A_NW, A_W0
+    from agents.mcts import leaf_score
+    from agents.spec import compile_key, parse_agent
+    from simcore import dispatch
+    from simcore.connect4 import SPEC
+
+    kv = dispatch.value_key(SPEC.key)
+    k0 = SPEC.key
+
+    @njit
+    def leaf_v(s, p, row, ret):
+        leaf_score(kv, s, p, row, ret)
+
+    @njit
+    def leaf_0(s, p, row, ret):
+        leaf_score(k0, s, p, row, ret)
+
+    @njit
+    def evaluate(s, p, ret):
+        dispatch.evaluate(k0, s, p, ret)
+
+    n = len(V.BASE_FEATURES) + len(FEATURES)
+    w = np.zeros(n)
+    w[0] = 2.0  # the bias alone: every seat's value is logistic(2)
+    _weights_file(tmp_path, monkeypatch, w)
+    a = parse_agent("mcts:depth=4,leaf=value", SPEC.personas, "connect4")
+    assert a.text.endswith(",leaf=value") and int(a.row[A_NW]) == n
+    assert np.allclose(a.row[A_W0:A_W0 + n], w)
+    assert compile_key(SPEC, [a.row]) == kv  # such a search compiles under the value bit
+    b = parse_agent("best:v2", SPEC.personas, "connect4")
+    assert b.text == parse_agent("best:v1", SPEC.personas, "connect4").text + ",leaf=value"
+    p = API.params()
+    s = API.new_state(p)
+    _drop(s, p, [3, 3, 2, 4])
+    ev = np.zeros(2)
+    evaluate(s, p, ev)
+    assert not np.allclose(ev, 1.0 / (1.0 + np.exp(-2.0)))
+    ret = np.zeros(2)
+    leaf_v(s, p, a.row, ret)
+    assert np.allclose(ret, 1.0 / (1.0 + np.exp(-2.0)))
+    plain = a.row.copy()
+    plain[A_NW] = 0
+    leaf_v(s, p, plain, ret)
+    assert np.allclose(ret, ev)
+    leaf_0(s, p, a.row, ret)  # no value bit: the hand-written evaluation
+    assert np.allclose(ret, ev)
