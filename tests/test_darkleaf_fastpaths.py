@@ -4,7 +4,9 @@ D_UNIT asks every own unit whether it has any destination; for a Hexen unit and 
 unit (``moves.plain_unit``) it calls the inlined ``hexen_any``/``plain_any`` instead of
 ``journey_gen``, and the unit loops walk ``board.own_mask``.  Over random games in all
 fifteen clan pairings, at every D_UNIT decision, each own unit's fast answer equals
-``journey_gen(..., ANY_DEST)``, and the own mask equals a scan of the board.
+``journey_gen(..., ANY_DEST)``, the own mask equals a scan of the board, and the Witch's
+Ladder target mask (``ladder_targets`` on ``DIAGONALS``) agrees with ``ladder_gen`` from
+every square.
 """
 import numpy as np
 import pytest
@@ -14,13 +16,16 @@ from simcore.darkleaf import API, SPEC
 from simcore.darkleaf import engine as E
 from simcore.darkleaf import layout as L
 from simcore.darkleaf.board import cell_seat, cell_type, clan_of, orth_ring, own_mask
-from simcore.darkleaf.moves import ANY_DEST, hexen_any, journey_gen, plain_any, plain_unit
+from simcore.darkleaf.moves import (
+    ANY_DEST, DIAGONALS, hexen_any, journey_gen, ladder_gen, ladder_targets, plain_any,
+    plain_unit,
+)
 from simcore.rng import randint, seed_rng
 
 
 @njit(cache=True)
 def _play_and_check(p, games, seed):
-    """(units compared on a fast path, disagreements, own-mask mismatches) over ``games``
+    """(units compared on a fast path, disagreements, mask mismatches) over ``games``
     random games."""
     st = np.zeros(L.STATE_SIZE, np.int32)
     legal = np.zeros(L.NUM_ACTIONS + 1, np.int32)
@@ -42,6 +47,11 @@ def _play_and_check(p, games, seed):
                     scan |= np.uint64(1) << np.uint64(sq)
             if scan != own_mask(st, seat):
                 bad_mask += 1
+            marks = ladder_targets(st, p, seat)
+            for sq in range(64):  # a Witch's Ladder's targets from every square, as a mask
+                if ((DIAGONALS[sq] & marks) != 0) != \
+                        (ladder_gen(st, p, seat, sq, -1, legal, 0, False) > 0):
+                    bad_mask += 1
             if st[L.DEC] == L.D_UNIT:
                 cl = clan_of(p, seat)
                 pts = st[L.JPTS]

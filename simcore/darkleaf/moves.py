@@ -545,6 +545,41 @@ def ladder_gen(state, params, seat, sq, excl, out, base, write):
     return n_out
 
 
+def _diagonals():
+    t = np.zeros(64, np.uint64)
+    for sq in range(64):
+        r, f = divmod(sq, 8)
+        for n in range(64):
+            r2, f2 = divmod(n, 8)
+            if n != sq and abs(r2 - r) == abs(f2 - f):
+                t[sq] |= np.uint64(1) << np.uint64(n)
+    return t
+
+
+DIAGONALS = _diagonals()  # the squares on the four diagonals through each square
+
+
+@row_kernel(inline="always")
+def ladder_targets(state, params, seat):
+    """Every square a Witch's Ladder of ``seat`` may mark from some diagonal (``ladder_gen``'s
+    test of a square, for all 64 at once and without a branch each): a rival unit that is no
+    rook, not the Erde king, not a Quarry and not already under a Ladder."""
+    rv = 1 - seat
+    erde = clan_of(params, rv) == ERDE
+    rook = 1 + rv * 6 + ROOK
+    king = 1 + rv * 6 + KING
+    m = np.uint64(0)
+    for sq in range(64):
+        c = state[BOARD + sq]
+        ok = np.uint32(c - (1 + rv * 6)) < np.uint32(6)
+        ok &= c != rook
+        ok &= not (erde and c == king)
+        ok &= (state[AURA + sq] & AU_QUARRY) == 0
+        ok &= state[LADDER + sq] == 0
+        m |= np.uint64(ok) << np.uint64(sq)
+    return m
+
+
 @row_kernel
 def adjacent_to_type(state, seat, sq, t, orth):
     step = 2 if orth else 1

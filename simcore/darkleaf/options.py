@@ -13,7 +13,8 @@ from simcore.darkleaf.board import (
 from simcore.darkleaf import layout as L
 from simcore.darkleaf.moves import (
     ANY_DEST, adjacent_to_type, destroy_capable, destroy_gen, hexen_any, hunt_gen, journey_gen,
-    ladder_gen, morph_gen, morph_reach, plain_any, plain_unit, retreat_gen,
+    DIAGONALS, ladder_gen, ladder_targets, morph_gen, morph_reach, plain_any, plain_unit,
+    retreat_gen,
 )
 from simcore.darkleaf.skills import (
     marks_full, royal_sq, row_returnable, row_slots, slot_at,
@@ -511,13 +512,14 @@ def _hex_opts(state, params, seat, out, write):
             if ok:
                 n = _add(out, n, L.A_SPEND + L.PG_, write)
         if state[L.RELIC + seat * 5 + L.WL_] > 0 and not marks_full(state, params, L.LADDER):
+            marks = ladder_targets(state, params, seat)
             m = own_mask(state, seat)
             while m != 0:
                 sq = low_sq(m)
                 m &= m - np.uint64(1)
                 if cell_type(state[L.BOARD + sq]) != L.ROOK and \
                         (sq == state[L.JUNIT] or cell_type(state[L.BOARD + sq]) == L.SAGE) and \
-                        ladder_gen(state, params, seat, sq, rt(-1), out, 0, rtb(False)) > 0:
+                        (DIAGONALS[sq] & marks) != 0:
                     n = _add(out, n, L.A_SPEND + L.WL_, write)
                     break
     n = _add(out, n, L.A_DONE, write)
@@ -538,7 +540,7 @@ def _hex_caster_opts(state, params, seat, out, write):
         if state[L.PEND] == L.PG_:
             if state[L.PG + sq] == 0:
                 n = _add(out, n, sq, write)
-        elif ladder_gen(state, params, seat, sq, rt(-1), out, 0, rtb(False)) > 0:
+        elif (DIAGONALS[sq] & ladder_targets(state, params, seat)) != 0:
             n = _add(out, n, sq, write)
     return n
 
