@@ -18,3 +18,17 @@ def test_committed_weights_match_the_game(game):
     assert rec["rules"] and all(lo <= int(p) <= hi for p in rec["rules"])
     h = rec["heldout"]
     assert h["log_loss"] < h["const_log_loss"], "the fit predicts no better than a constant"
+
+
+@pytest.mark.parametrize("game", [g for g in game_names() if V.load_weights(g) is not None])
+def test_committed_weights_were_fitted_under_todays_rules(game):
+    """Each player count's rules hash in the file is that of today's params, so `value` and
+    `best:v2` never play on weights fitted under other rules without saying so; a change to
+    the params row (a new slot, a new default) needs `darkbalance train GAME` again."""
+    import importlib
+
+    m = importlib.import_module(f"simcore.{game}")
+    rec = V.load_weights(game)
+    for P in rec["rules"]:
+        params = m.API.params(players=int(P), setup=rec["setup"])
+        assert V.rules_note(m.SPEC, int(P), rec["setup"], params) is None, (game, P)
