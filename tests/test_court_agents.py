@@ -238,6 +238,7 @@ def test_rivals_predicted_on_one_card_do_not_tie_it_away():
     for i in range(4):
         s[L.INFL + i] = 5
         s[L.ALIVE + i] = 1
+    s[L.ROUND] = p[L.P_HARVESTS]  # fair-share adds only in the last two Court phases
     ties = {OLD: 0, FAIR: 0}
     for seed in range(40):
         for persona in (OLD, FAIR):
@@ -250,6 +251,65 @@ def test_rivals_predicted_on_one_card_do_not_tie_it_away():
             ties[persona] += any(len(v) > len(set(v)) for v in bids.values())
     assert ties[OLD] == 40
     assert ties[FAIR] <= 22
+    # earlier, fair-share keeps that Influence for the late cards: its plain bid
+    s[L.ROUND] = 2
+    for me in range(4):
+        s[L.CUR] = me
+        s[L.BID_DONE] = 0
+        assert decode_bid_py(_decide_with(s, q, FAIR, new_rng(3, me)))[1] == 2
+
+
+def test_fair_share_bids_all_its_influence_in_the_last_court_phase():
+    """The last Court phase: Influence left over only breaks a tie for the most souls.  On a
+    card worth 5 souls the legacy player bids 2 and keeps 2 for nothing; the fixed
+    fair-share bids all 4 it holds.  In an earlier phase both bid 2."""
+    s, p = _bid_state(4)
+    q = p.copy()
+    for f in range(3):
+        c = s[L.REVEALED + f]
+        q[L.P_CARD_EFFECT + c] = L.E_GAIN_SOULS
+        q[L.P_CARD_A + c] = 4
+        s[L.FAVOR + f] = -1
+    for i in range(4):
+        s[L.INFL + i] = 4
+        s[L.ALIVE + i] = 1
+    me = int(s[L.CUR])
+    s[L.LEG_LO] = 0
+    s[L.LEG_HI] = 4
+    for rnd, old_bid, fair_bid in ((p[L.P_HARVESTS] + 1, 2, 4), (3, 2, 2)):
+        s[L.ROUND] = rnd
+        s[L.BID_DONE] = 0
+        bf, rivals = S._predicted_card(s, q, me)
+        assert decode_bid_py(_decide(s, q, OLD))[1] == old_bid  # (its card: its own order)
+        if rivals == 0:
+            assert decode_bid_py(_decide(s, q, FAIR)) == (bf, fair_bid)
+        else:
+            assert decode_bid_py(_decide(s, q, FAIR))[1] >= fair_bid
+
+
+def test_fair_share_stakes_all_it_can_spare():
+    """Mortis Knighthood: souls staked come back doubled when the Harvest succeeds.  With
+    20 souls and at most 5 to stake, the legacy player stakes half (2); the fixed
+    fair-share stakes all 5, keeping a fair share of the largest threshold the coming
+    Harvest can show (at 3 players ceil(20 / 3) = 7): with 8 souls it stakes 1."""
+    s, p = _bid_state(3)
+    s[L.ROUND] = 3
+    s[L.CUR] = 0
+    s[L.DEC] = L.D_AMOUNT
+    s[L.DEC_EFF] = L.E_STAKE
+    s[L.LEG_KIND] = L.LK_AMT
+    s[L.LEG_LO] = 0
+    s[L.LEG_HI] = 5
+    for i in range(3):
+        s[L.ALIVE + i] = 1
+    legal = [L.AMT_BASE + k for k in range(6)]
+    top = int(max(p[L.P_H_THRESH:L.P_H_THRESH + L.NUM_HARVEST])) + int(p[L.P_THRESH_OFFSET])
+    keep = -(-top // 3)
+    assert keep == 7
+    for souls, old_stake, fair_stake in ((20, 2, 5), (keep + 1, 2, 1), (keep - 1, 2, 0)):
+        s[L.SOULS + 0] = souls
+        assert _decide_with(s, p, OLD, new_rng(1), legal) - L.AMT_BASE == old_stake
+        assert _decide_with(s, p, FAIR, new_rng(1), legal) - L.AMT_BASE == fair_stake
 
 
 def test_fair_share_spares_a_lost_harvest():
