@@ -92,3 +92,24 @@ def test_orth_ring_is_the_four_orthogonal_neighbours():
             if n >= 0:
                 want |= 1 << n
         assert int(orth_ring(np.uint64(1) << np.uint64(sq))) == want
+
+
+def test_the_same_games_in_pure_python():
+    """The mask walks run as written with NUMBA_DISABLE_JIT=1 (``low_sq`` is plain Python
+    there; compiled code gets the trailing-zero count), and play the same games."""
+    import os
+    import subprocess
+    import sys
+
+    from experiments.api import plan, run_plan
+
+    code = ("import warnings; warnings.simplefilter('ignore');"
+            "from experiments.api import plan, run_plan;"
+            "print([int(x) for a in ('random', 'scripted') "
+            "for x in run_plan(plan('darkleaf', a), 2, seed=1, threads=1)['length']])")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         env={**os.environ, "NUMBA_DISABLE_JIT": "1"}, timeout=300)
+    assert out.returncode == 0, out.stderr[-500:]
+    want = [int(x) for a in ("random", "scripted")
+            for x in run_plan(plan("darkleaf", a), 2, seed=1, threads=1)["length"]]
+    assert out.stdout.strip().splitlines()[-1] == str(want)

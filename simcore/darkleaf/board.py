@@ -1,6 +1,7 @@
 """Haggedorn: geometry, units, invulnerability, vanquish, pushes and placement."""
 import numpy as np
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from simcore.common import row_kernel
 from simcore.darkleaf.layout import (
@@ -74,10 +75,18 @@ def orth_ring(m):
         ((m & ~FILE_A) >> np.uint64(1))
 
 
-@row_kernel(inline="always")
 def low_sq(m):
-    """The lowest square of a non-empty square mask."""
-    return np.int64(trailing_zeros(m))
+    """The lowest square of a non-empty square mask (pure Python; compiled code gets the
+    CPU's count of trailing zeros through the overload below)."""
+    m = int(m)
+    return (m & -m).bit_length() - 1
+
+
+@overload(low_sq, inline="always")
+def _ov_low_sq(m):
+    def impl(m):
+        return np.int64(trailing_zeros(m))
+    return impl
 
 
 @row_kernel(inline="always")
