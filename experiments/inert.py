@@ -79,7 +79,8 @@ def configs(game: str) -> list[tuple[int, str]]:
 
 def _nudged(v: list) -> list[list]:
     """Nearby lists for a list with no documented alternatives: numbers +1 / -1 (where
-    that stays >= 0) item by item in one probe each way; any list reversed and rotated."""
+    that stays >= 0) item by item in one probe each way; any list reversed and rotated; an
+    even-length list whose first two pairs trade their second items."""
     out = []
     if v and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
         out.append([x + 1 for x in v])
@@ -87,6 +88,10 @@ def _nudged(v: list) -> list[list]:
             out.append([x - 1 for x in v])
     if len(v) > 1:
         out += [list(reversed(v)), v[1:] + v[:1]]
+    if len(v) >= 4 and len(v) % 2 == 0:
+        # a list of (type, square) pairs: the first two pairs trade their second items
+        # (two units trade squares), where reversing or rotating breaks the pairs (refused)
+        out.append([v[0], v[3], v[2], v[1]] + v[4:])
     return [x for x in out if x != v]
 
 
