@@ -79,7 +79,8 @@ def configs(game: str) -> list[tuple[int, str]]:
 
 def _nudged(v: list) -> list[list]:
     """Nearby lists for a list with no documented alternatives: numbers +1 / -1 (where
-    that stays >= 0) item by item in one probe each way; any list reversed and rotated."""
+    that stays >= 0) item by item in one probe each way; any list reversed and rotated; an
+    even-length list whose first two pairs trade their second items."""
     out = []
     if v and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
         out.append([x + 1 for x in v])
@@ -87,11 +88,35 @@ def _nudged(v: list) -> list[list]:
             out.append([x - 1 for x in v])
     if len(v) > 1:
         out += [list(reversed(v)), v[1:] + v[:1]]
+    if len(v) >= 4 and len(v) % 2 == 0:
+        # a list of (type, square) pairs: the first two pairs trade their second items
+        # (two units trade squares), where reversing or rotating breaks the pairs (refused)
+        out.append([v[0], v[3], v[2], v[1]] + v[4:])
     return [x for x in out if x != v]
 
 
-def probes(e, names) -> list:
-    """Values to try for entry ``e`` (``names``: a rule choice's readings, or None)."""
+def _borrowed(e, rs) -> list:
+    """For an empty string (an effect list with nothing in it, an Event option that is not
+    there), the same field's first non-empty value on another card or Event of the same
+    table (``events.ep2.option3`` borrows another Event's option3): "none" and "" both
+    compile to nothing, so only a real value shows whether the engine reads the field."""
+    if rs is None or not isinstance(e.value, str) or e.value not in ("", "none"):
+        return []
+    parts = e.path.split(".")
+    if len(parts) < 3:
+        return []
+    head, leaf = parts[0], parts[-1]
+    for o in rs.entries.values():
+        q = o.path.split(".")
+        if (o.path != e.path and len(q) == len(parts) and q[0] == head and q[-1] == leaf
+                and isinstance(o.value, str) and o.value not in ("", "none")):
+            return [o.value]
+    return []
+
+
+def probes(e, names, rs=None) -> list:
+    """Values to try for entry ``e`` (``names``: a rule choice's readings, or None; ``rs``:
+    the rules, for an empty string to borrow a sibling's value, see :func:`_borrowed`)."""
     from experiments.studies.sensitivity import _sides
 
     vals = [v for _, v in _sides(e, names)[0]]
@@ -107,7 +132,7 @@ def probes(e, names) -> list:
     elif isinstance(v, list):
         vals += _nudged(v)
     elif isinstance(v, str):
-        vals += [x for x in ("none", "", OTHER) if x != v]
+        vals += _borrowed(e, rs) + [x for x in ("none", "", OTHER) if x != v]
     out = []
     for x in vals:
         if x != v and x not in out:
@@ -208,7 +233,7 @@ def walk(game: str, games: int = 6, seed: int = 0, paths=None, agents=AGENTS, mo
 
 
 def _walk_one(api, rs, e, cfgs, base_params, base, names, games, more, agents):
-    vals = probes(e, names)
+    vals = probes(e, names, rs)
     res = Verdict(e.path, "no-probe", tried=[literal(x) for x in vals])
     if e.unread:
         try:

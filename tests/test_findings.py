@@ -230,13 +230,14 @@ def test_short_table_labels_and_order():
 def test_inert_values_leave_the_sweep_counts():
     """#34: a swept value none of whose sides changed any game's result is inert: it is
     listed, and the "none of N" count holds only the values that could have flipped it."""
-    from experiments.studies.sensitivity import inert_paths
+    from experiments.studies.sensitivity import inert_paths, marked_inert
 
     df = pd.DataFrame({"path": ["a", "a", "b", "c", "c"], "value": [1, 2, 3, 4, 5],
                        "flips": [False] * 5, "inert": [True, True, False, True, False]})
     assert inert_paths(df) == ["a"]  # c moved a game on one side: not inert
+    k = 1 + len(marked_inert("court"))  # a, and the values court's rules.toml marks
     assert assumptions_label("court", {"court": df}) == \
-        "none of 2 swept values flips it (1 inert left out)"
+        f"none of 2 swept values flips it ({k} inert left out)"
 def test_a_seat_effect_where_the_rules_treat_seats_alike_is_an_agent_artifact():
     """The same lopsided seat table among identical players: in court (simultaneous bids
     and Offerings) and humanity (a random first player) it is reported as an agent
