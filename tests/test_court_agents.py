@@ -223,11 +223,9 @@ def _decide_with(s, p, persona, rng, legal=None):
     return int(persona_player("court", persona)(s, p, persona, rng, legal, n))
 
 
-def test_rivals_predicted_on_one_card_do_not_tie_it_away():
-    """Four seats with equal Influence and three cards worth 5 souls each: two seats are
-    predicted onto one card.  The legacy player bids the same amount from both (a tie:
-    both lose the card) on every draw; the fixed player adds a drawn 0..2 to a contested
-    bid, so the rivals tie only about a third of the time."""
+def _three_soul_cards(influence):
+    """Four live seats with ``influence`` each bidding on three revealed cards that each give
+    5 souls (no Favor on them): the bid state and its base and card-changed params."""
     s, p = _bid_state(4)
     q = p.copy()
     for f in range(3):
@@ -236,8 +234,16 @@ def test_rivals_predicted_on_one_card_do_not_tie_it_away():
         q[L.P_CARD_A + c] = 4
         s[L.FAVOR + f] = -1
     for i in range(4):
-        s[L.INFL + i] = 5
+        s[L.INFL + i] = influence
         s[L.ALIVE + i] = 1
+    return s, p, q
+
+def test_rivals_predicted_on_one_card_do_not_tie_it_away():
+    """Four seats with equal Influence and three cards worth 5 souls each: two seats are
+    predicted onto one card.  The legacy player bids the same amount from both (a tie:
+    both lose the card) on every draw; the fixed player adds a drawn 0..2 to a contested
+    bid, so the rivals tie only about a third of the time."""
+    s, p, q = _three_soul_cards(5)
     s[L.ROUND] = p[L.P_HARVESTS]  # fair-share adds only in the last two Court phases
     ties = {OLD: 0, FAIR: 0}
     for seed in range(40):
@@ -263,16 +269,7 @@ def test_fair_share_bids_all_its_influence_in_the_last_court_phase():
     """The last Court phase: Influence left over only breaks a tie for the most souls.  On a
     card worth 5 souls the legacy player bids 2 and keeps 2 for nothing; the fixed
     fair-share bids all 4 it holds.  In an earlier phase both bid 2."""
-    s, p = _bid_state(4)
-    q = p.copy()
-    for f in range(3):
-        c = s[L.REVEALED + f]
-        q[L.P_CARD_EFFECT + c] = L.E_GAIN_SOULS
-        q[L.P_CARD_A + c] = 4
-        s[L.FAVOR + f] = -1
-    for i in range(4):
-        s[L.INFL + i] = 4
-        s[L.ALIVE + i] = 1
+    s, p, q = _three_soul_cards(4)
     me = int(s[L.CUR])
     s[L.LEG_LO] = 0
     s[L.LEG_HI] = 4
