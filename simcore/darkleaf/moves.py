@@ -9,7 +9,7 @@ import numpy as np
 
 from simcore.common import row_kernel
 from simcore.darkleaf.board import (
-    blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, low_sq,
+    blocked_for, cell_seat, cell_type, center_bit, clan_of, frozen, invulnerable, is_own, low_sq,
     movable, nxt, orth_ring, own_mask, push_ok, rel_rank, rt, unit_code, unmoving,
 )
 from simcore.darkleaf.layout import (
@@ -566,12 +566,12 @@ def ladder_targets(state, params, seat):
     rook, not the Erde king, not a Quarry and not already under a Ladder."""
     rv = 1 - seat
     erde = clan_of(params, rv) == ERDE
-    rook = 1 + rv * 6 + ROOK
-    king = 1 + rv * 6 + KING
+    rook = unit_code(rv, ROOK)
+    king = unit_code(rv, KING)
     m = np.uint64(0)
     for sq in range(64):
         c = state[BOARD + sq]
-        ok = np.uint32(c - (1 + rv * 6)) < np.uint32(6)
+        ok = is_own(c, rv)
         ok &= c != rook
         ok &= not (erde and c == king)
         ok &= (state[AURA + sq] & AU_QUARRY) == 0

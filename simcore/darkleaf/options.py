@@ -530,6 +530,8 @@ def _hex_opts(state, params, seat, out, write):
 def _hex_caster_opts(state, params, seat, out, write):
     """D_HEX_CASTER: the units that may cast the chosen Hex (PEND)."""
     n = 0
+    gardens = state[L.PEND] == L.PG_
+    marks = np.uint64(0) if gardens else ladder_targets(state, params, seat)  # once a call
     m = own_mask(state, seat)
     while m != 0:
         sq = low_sq(m)
@@ -537,10 +539,10 @@ def _hex_caster_opts(state, params, seat, out, write):
         t = cell_type(state[L.BOARD + sq])
         if t == L.ROOK or not (sq == state[L.JUNIT] or t == L.SAGE):
             continue
-        if state[L.PEND] == L.PG_:
+        if gardens:
             if state[L.PG + sq] == 0:
                 n = _add(out, n, sq, write)
-        elif (DIAGONALS[sq] & ladder_targets(state, params, seat)) != 0:
+        elif (DIAGONALS[sq] & marks) != 0:
             n = _add(out, n, sq, write)
     return n
 
