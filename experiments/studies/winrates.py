@@ -178,7 +178,7 @@ def analyse(study: Study, out) -> list[Section]:
     secs.append(_decision_section(study, out))
     secs.insert(0, Section("Findings", text=_findings(seats, ladder) + _turn_findings(turns)))
     search = next((c.agents[0] for c in study.cells if c.labels.get("agent") == "best"), "")
-    write_findings(out, "winrates", _finding_rows(seats, turns, search))
+    write_findings(out, "winrates", _finding_rows(seats, turns, search), study.profile)
     return secs
 
 
@@ -250,12 +250,13 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
     rows = []
 
     def under_best(df, g, P, col, k):
+        """{search, search_games} of the same seat (position) in the all-best table."""
         m = df[(df["agents"] == "best") & (df["game"] == g) & (df["players"] == P)
                & (df[col] == k)]
         if m.empty:
-            return None
+            return {"search": None}
         r = m.iloc[0]
-        return (r.win_rate, r.ci_low, r.ci_high)
+        return {"search": (r.win_rate, r.ci_low, r.ci_high), "search_games": int(r.games)}
 
     holm_p = _holm_by_table(seats, turns)
     for (g, P), grp in seats[seats["agents"] == "scripted"].groupby(["game", "players"]):
@@ -269,7 +270,7 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
                     f"{g} at {P} players: seat {int(r.seat)} is favoured (scripted tables)")
             rows.append(finding(g, text, r.win_rate, r.ci_low, r.ci_high, ref,
                                 int(r.games), scripted=(r.win_rate, r.ci_low, r.ci_high),
-                                search=under_best(seats, g, P, "seat", r.seat),
+                                **under_best(seats, g, P, "seat", r.seat),
                                 search_name=search, artifact=alike))
     if not turns.empty:
         for (g, P), grp in turns[turns["agents"] == "scripted"].groupby(["game", "players"]):
@@ -284,8 +285,8 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
                                     f"{'more' if r.win_rate > ref else 'less'} than its share",
                                     r.win_rate, r.ci_low, r.ci_high, ref, int(r.games),
                                     scripted=(r.win_rate, r.ci_low, r.ci_high),
-                                    search=under_best(turns, g, P, "turn_position",
-                                                      r.turn_position),
+                                    **under_best(turns, g, P, "turn_position",
+                                                 r.turn_position),
                                     search_name=search))
     return rows
 
