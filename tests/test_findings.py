@@ -303,3 +303,24 @@ def test_an_agents_label_needs_the_profiles_strong_games(tmp_path):
         f"not confirmed: best:ms=3 0.240 on {need - 1:,} games"
     write_findings(tmp_path / "winrates", "winrates", [f], "smoke")
     assert collect_findings(tmp_path, ["winrates"]).loc[0, "agents"].startswith("no (")
+
+
+def test_the_strong_seat_table_is_the_profiles_cheap_strong_player_at_scale():
+    """#32: a game whose profile names a cheap strong player (registry STRONG, connect4's
+    `value`) gets its all-strong seat table on STRONG_MIN games in quick and full; the
+    others keep `best` at the profile's budget on the games it affords, so their labels say
+    "not confirmed" (see the test above) instead of resting yes or no on 8-32 games."""
+    from experiments.reporting import STRONG_MIN
+    from experiments.studies import winrates
+    from simcore import registry
+
+    assert registry.part("connect4", "STRONG")[0] == "value"
+    for profile in ("quick", "full"):
+        st = winrates.build(profile, 0)
+        tables = {(c.game, c.players): c for c in st.cells
+                  if c.labels == {"kind": "table", "agent": "best"}}
+        c4 = tables[("connect4", 2)]
+        assert c4.agents == ("value",) and c4.games == STRONG_MIN[profile]
+        court = tables[("court", 4)]
+        assert court.agents[0] == winrates.SEARCH[profile]
+        assert court.games < STRONG_MIN[profile]
