@@ -46,14 +46,15 @@ BUDGET = {
 SEARCH = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=3", "full": "best"}
 
 
-def strong_table(game: str, profile: str, slow: bool) -> tuple[str, int]:
-    """(agent spec, games) of ``game``'s all-strong seat table: its profile's cheap strong
-    player (registry ``STRONG``) on the profile's ``strong_table`` games (reporting.STRONG_MIN
-    in quick and full), else ``best`` at the profile's budget on the games it affords."""
+def strong_table(game: str, profile: str, slow: bool, players: int) -> tuple[str, int]:
+    """(agent spec, games) of ``game``'s all-strong seat table at ``players``: its profile's
+    cheap strong player at that count (registry ``STRONG``) on the profile's
+    ``strong_table`` games (reporting.STRONG_MIN in quick and full), else ``best`` at the
+    profile's budget on the games it affords."""
     b = BUDGET[profile]
-    strong = registry.part(game, "STRONG") if game in registry.GAMES else None
-    if strong:
-        return strong[0], b["strong_table"]
+    strong = (registry.part(game, "STRONG") or {}) if game in registry.GAMES else {}
+    if players in strong:
+        return strong[players][0], b["strong_table"]
     return SEARCH[profile], b["best_table_slow" if slow else "best_table"]
 
 
@@ -73,7 +74,7 @@ def build(profile: str, seed: int) -> Study:
             slow = spec.max_game_length > 1000
             if P > 1:  # a seat effect needs rivals; solo play is the setups study's
                 # "best": the strong table (its spec names the player: strong_table)
-                spec_, n = strong_table(g, profile, slow)
+                spec_, n = strong_table(g, profile, slow, P)
                 st.add(g, P, (spec_,), n, stream=stream, labels={"kind": "table",
                                                                  "agent": "best"})
             iters = b["iters_slow"] if slow else b["iters"]

@@ -11,4 +11,5 @@ OPENSPIEL = "connect_four"
 CALIBRATION = True
 # the strong player of the all-strong seat tables: value beats scripted 71.5% [68.6, 74.2]
 # over 1,000 games at 0.011 ms a decision (2026-12-03, docs/lab-log.md "connect4")
-STRONG = ("value", "value 71.5% [68.6, 74.2] against scripted over 1,000 games, seats rotated")
+STRONG = {2: ("value", "value 71.5% [68.6, 74.2] against scripted over 1,000 games, seats "
+                       "rotated")}
