@@ -319,16 +319,16 @@ def assumptions_label(game: str, sens: dict, direct: bool = True,
     if df is None or df.empty:
         return "not swept"
     flips = df[df["flips"].astype(bool)] if "flips" in df else df.iloc[0:0]
-    from experiments.studies.sensitivity import GAMES, inert_paths
+    from experiments.studies.sensitivity import GAMES, inert_paths, left_out_words
 
     # the values the sweep found inert, and those rules.toml marks inert (never swept)
-    dead = inert_paths(df, game if game in GAMES else None)
+    known = game if game in GAMES else None
+    dead = inert_paths(df, known)
     live = len(set(df["path"]) - set(dead)) if "path" in df else len(df)
     if len(flips):
         verdict = "flipped by " + ", ".join(f"{r.path}={r.value}" for r in flips.itertuples())
     else:
-        verdict = f"none of {live} swept values flips it" + (
-            f" ({len(dead)} inert left out)" if dead else "")
+        verdict = f"none of {live} swept values flips it" + left_out_words(dead, known)
     if direct:
         return verdict + joint_words(joint)
     return f"not re-measured under the sweep (the {game} sweep's headline: {verdict})"

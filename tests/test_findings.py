@@ -42,10 +42,12 @@ def test_findings_collect_with_sensitivity_labels(tmp_path):
     assert df.loc[0, "assumptions"] == ("not re-measured under the sweep (the court sweep's "
                                         "headline: flipped by x.y=1)")
     # the values rules.toml marks inert (#34) are left out of the count and said so
-    from experiments.studies.sensitivity import marked_inert
+    from experiments.studies.sensitivity import marked_inert, marked_unread
 
-    k = len(marked_inert("frontier"))
-    left = f" ({k} inert left out)" if k else ""
+    u = len(marked_unread("frontier"))
+    k = len(marked_inert("frontier")) - u
+    assert k and u  # frontier marks both kinds, so the words below are both checked
+    left = f" ({k} inert, {u} unread left out)"
     assert df.loc[1, "assumptions"] == ("not re-measured under the sweep (the frontier sweep's "
                                         f"headline: none of 1 swept values flips it{left})")
     # the sweep's own headline findings carry its verdict directly
@@ -230,14 +232,16 @@ def test_short_table_labels_and_order():
 def test_inert_values_leave_the_sweep_counts():
     """#34: a swept value none of whose sides changed any game's result is inert: it is
     listed, and the "none of N" count holds only the values that could have flipped it."""
-    from experiments.studies.sensitivity import inert_paths, marked_inert
+    from experiments.studies.sensitivity import inert_paths, marked_inert, marked_unread
 
     df = pd.DataFrame({"path": ["a", "a", "b", "c", "c"], "value": [1, 2, 3, 4, 5],
                        "flips": [False] * 5, "inert": [True, True, False, True, False]})
     assert inert_paths(df) == ["a"]  # c moved a game on one side: not inert
-    k = 1 + len(marked_inert("court"))  # a, and the values court's rules.toml marks
+    # a, and the values court's rules.toml marks inert; those it marks unread apart
+    u = len(marked_unread("court"))
+    k = 1 + len(marked_inert("court")) - u
     assert assumptions_label("court", {"court": df}) == \
-        f"none of 2 swept values flips it ({k} inert left out)"
+        f"none of 2 swept values flips it ({k} inert, {u} unread left out)"
 def test_a_seat_effect_where_the_rules_treat_seats_alike_is_an_agent_artifact():
     """The same lopsided seat table among identical players: in court (simultaneous bids
     and Offerings) and humanity (a random first player) it is reported as an agent

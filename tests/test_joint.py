@@ -119,11 +119,12 @@ def test_holds_share_sets_the_status_and_the_short_label():
                                    "inert": [False, False]})}
     j = {"holds_share": 0.6, "holds_low": 0.39, "holds_high": 0.78, "holds_draws": 20,
          "settle_with": ["cards.odium", "cards.poxxil"]}
-    from experiments.studies.sensitivity import marked_inert
+    from experiments.studies.sensitivity import left_out_words, marked_inert
 
     label = assumptions_label("court", sens, True, j)
-    k = len(marked_inert("court"))  # the values rules.toml marks (#34) are said to be left out
-    left = f" ({k} inert left out)" if k else ""
+    # the values rules.toml marks (#34) are said to be left out
+    left = left_out_words([p for p, _ in marked_inert("court")], "court")
+    assert left
     assert label.startswith(f"none of 2 swept values flips it{left}; joint: holds in 12 of 20 draws")
     assert "largest total effect: cards.odium, cards.poxxil" in label
     row = pd.Series({"game": "court", "finding": "x", "value": 0.7, "ci_low": 0.6,

@@ -121,6 +121,23 @@ def marked_inert(game: str) -> list[tuple[str, str]]:
             for e in rs.entries.values() if e.source == "assumed" and (e.inert or e.unread)]
 
 
+def marked_unread(game: str) -> set[str]:
+    """Paths of the assumed values rules.toml marks ``unread`` (documentation only: no
+    kernel reads them), a part of :func:`marked_inert`."""
+    rs = get_game(game).API.rules()
+    return {e.path for e in rs.entries.values() if e.source == "assumed" and e.unread}
+
+
+def left_out_words(dead, game: str | None = None) -> str:
+    """`` (N inert, M unread left out)`` for the values ``dead`` that no count holds: those
+    the sweep or rules.toml found inert (read, but no walked game changes with them), and
+    those rules.toml marks unread (nothing reads them); "" when there are none."""
+    unread = marked_unread(game) & set(dead) if game is not None else set()
+    parts = [f"{n} {w}" for n, w in ((len(set(dead) - unread), "inert"),
+                                     (len(unread), "unread")) if n]
+    return f" ({', '.join(parts)} left out)" if parts else ""
+
+
 def sweep_entries(game: str):
     """(entry, [(side, value), ...]) for every assumed value the sweep varies (each value
     checked to compile), and a Counter of the assumed values it cannot vary, by reason;
@@ -159,12 +176,14 @@ def build(profile: str, seed: int) -> Study:
         total = len(entries) + sum(skipped.values())
         entries = entries[:MAX_ENTRIES.get(profile, len(entries))]
         marked = marked_inert(game)
+        unread = len(marked_unread(game))
         st.notes.append(f"{game}: {len(entries)} of {total} assumed values swept" +
                         ("; not swept: " + "; ".join(f"{k} ({n})" for k, n in skipped.items())
                          if skipped else "") +
-                        (f"; {len(marked)} more marked inert in rules.toml (no default "
-                         "setup's game changes with them; `darkbalance rules "
-                         f"{game} --inert`) left out of every count" if marked else "") + ".")
+                        (f"; {len(marked) - unread} more marked inert in rules.toml (no "
+                         f"default setup's game changes with them) and {unread} unread "
+                         f"(nothing reads them; `darkbalance rules {game} --inert`), left out "
+                         "of every count" if marked else "") + ".")
         for e, sides in entries:
             for side, val in sides:
                 _add(st, game, h, n, stream,
