@@ -160,3 +160,38 @@ def test_fair_repair_resets_no_path_more_often_for_its_place():
         for s in set(sets) - set(kept):
             resets[s] += 1
     assert all(150 < n < 250 for n in resets.values()), resets
+
+
+def test_a_cheap_strong_player_plays_every_draw_and_the_morris_points(monkeypatch):
+    """#34 part 3 with #32: where a game's profile names a cheap strong player at its
+    headline's player count (registry STRONG), the joint part plays every draw and every
+    Morris point again under it, on as many games as the scripted ones; elsewhere only the
+    profile's few strong draws (best), and no strong Morris."""
+    from experiments.studies import _joint, sensitivity
+    from simcore import registry
+
+    real = registry.part
+
+    def part(game, what):
+        if game == "humanity" and what == "STRONG":
+            return {2: ("value", "value beats scripted (a test's stand-in)")}
+        return real(game, what)
+
+    monkeypatch.setattr(registry, "part", part)
+    st = sensitivity.build("smoke", 0)
+    b = _joint.JOINT["smoke"]
+
+    def cells(game, design):
+        return [c for c in st.cells if c.game == game and c.labels.get("design") == design]
+    for game in ("humanity", "darkness"):
+        sm, m = cells(game, "strong-morris"), cells(game, "morris")
+        sd, d = cells(game, "strong-draw"), cells(game, "draw")
+        if game == "humanity":
+            assert len(sm) == len(m) > 0 and len(sd) == len(d)
+            assert {c.agents for c in sm + sd} == {("value",)}
+            assert {c.games for c in sm + sd} == {b["games"]}
+            # the same design points: point i under both players has the same overrides
+            assert [c.sets for c in sm] == [c.sets for c in m]
+        else:
+            assert not sm and len(sd) == b["strong_draws"]
+            assert {c.agents for c in sd} == {(b["strong"],)}

@@ -9,6 +9,10 @@ draws with the baseline's game ``i`` (common random numbers):
 - ``strong-draw`` (with a ``strong-baseline``): the first draws again under the strong
   player, where the headline is one the strong player can play (every seat the same
   scripted player; court's headline compares scripted personas and has no strong form).
+  Where the game's profile names a cheap strong player at the headline's player count
+  (registry ``STRONG``, #32), every draw is played again under it on as many games as the
+  scripted ones, and so are the Morris points (``strong-morris``): the screening under
+  both player kinds.
 
 Sobol's design needs Morris's ranking, so it is a follow-up study played after the main
 one into ``sensitivity/follow_up`` (:func:`follow_up`, FOLLOW_UP_DIR): a pure function of the main
@@ -77,6 +81,18 @@ def _accepts(game: str):
     return ok
 
 
+def strong_spec(game: str, h: dict, profile: str) -> tuple[str | None, bool]:
+    """(spec, cheap) of the strong player for ``game``'s headline: its profile's cheap
+    strong player at the headline's player count (registry ``STRONG``; cheap = True), else
+    the profile's ``strong`` search (None: not played)."""
+    from simcore import registry
+
+    strong = (registry.part(game, "STRONG") or {}) if game in registry.GAMES else {}
+    if h["players"] in strong:
+        return strong[h["players"]][0], True
+    return JOINT[profile]["strong"], False
+
+
 def strong_headline(h: dict, spec: str | None) -> dict | None:
     """The headline played by ``spec`` in every seat, or None where it has no strong form
     (a headline that compares scripted personas, or no strong player in the profile)."""
@@ -98,15 +114,19 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
     ok, dropped = _accepts(game), 0
     X = {"morris": joint.morris_design(fs, b["r"], design_seed(seed, game, "morris")),
          "draw": joint.draws(fs, b["draws"], design_seed(seed, game, "draw"))}
-    sh = strong_headline(h, b["strong"])
+    spec, cheap = strong_spec(game, h, profile)
+    sh = strong_headline(h, spec)
     plays = [("morris", h, b["games"]), ("draw", h, b["games"])]
     # a headline pooled over several setups (darkleaf's weakest clan over its 5 pairings)
     # plays its strong games split over them: the pooled count is what the claim rests on
-    sn = max(2, -(-b["strong_games"] // len(h["setups"])))
+    sn = b["games"] if cheap else max(2, -(-b["strong_games"] // len(h["setups"])))
     if sh is not None and b["strong_draws"]:
         add(st, game, sh, sn, stream, {"game": game, "role": "strong-baseline"})
-        X["strong-draw"] = X["draw"][:b["strong_draws"]]
+        X["strong-draw"] = X["draw"] if cheap else X["draw"][:b["strong_draws"]]
         plays.append(("strong-draw", sh, sn))
+        if cheap:  # the screening itself under the strong player
+            X["strong-morris"] = X["morris"]
+            plays.append(("strong-morris", sh, sn))
     for design, hh, n in plays:
         for i, x in enumerate(X[design]):
             sets, d = joint.repaired_fairly(ok, joint.sets_at(fs, x),
@@ -119,7 +139,9 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
         f"{len(X['morris'])} Morris points ({b['r']} trajectories), {len(X['draw'])} joint "
         f"draws of {b['games']} games" + (
             f", {len(X['strong-draw'])} of them again under {sh['agents'][0]} "
-            f"({sn * len(h['setups'])} games)" if "strong-draw" in X else
+            f"({sn * len(h['setups'])} games)" + (
+                ", and the Morris points too" if "strong-morris" in X else "")
+            if "strong-draw" in X else
             "; no strong-player draws (" + ("its headline compares scripted personas"
                                             if b["strong"] else "not in this profile") + ")")
         + (f"; {dropped} overrides the engine refuses in combination set back to baseline"
@@ -185,6 +207,18 @@ def morris_all(study: Study, out) -> dict:
         y, _ = joint.filled([_metric(out, cs, h)[0] for cs in pts])
         out_[game] = (fs, joint.morris_indices(fs, X, y, design_seed(study.seed, game, "ma")))
     return out_
+
+
+def strong_morris(study: Study, out, game: str, fs, sh: dict) -> pd.DataFrame | None:
+    """Morris indices of ``game``'s ``strong-morris`` points (the same design as the
+    scripted one, played by the strong headline ``sh``), or None where none were played."""
+    pts = _points([c for c in study.cells if c.game == game], "strong-morris")
+    if not pts:
+        return None
+    X = joint.morris_design(fs, JOINT[study.profile]["r"],
+                            design_seed(study.seed, game, "morris"))
+    y, _ = joint.filled([_metric(out, cs, sh)[0] for cs in pts])
+    return joint.morris_indices(fs, X, y, design_seed(study.seed, game, "ma"))
 
 
 def follow_up(study: Study, out, morris: dict | None = None) -> Study | None:
@@ -292,6 +326,23 @@ def analyse_game(study: Study, out, game: str, h: dict, conclusion, plt, morris:
     figs = [(f"morris_{game}", _morris_figure(plt, game, h, mdf), mdf,
              f"{game}: Morris screening of the assumed values' blocks (mu*, 95% bootstrap)")]
     tables = [(f"morris_{game}", mdf, f"{game}: Morris indices per block")]
+    smdf = strong_morris(study, out, game, fs, strong_headline(h, sb[0].agents[0])) \
+        if sb else None
+    if smdf is not None:
+        name = sb[0].agents[0]
+        summary["strong_settle_with"] = joint.settle_with(smdf, None)
+        texts.append(f"Morris under the strong player ({name}, the same {len(smdf)} blocks "
+                     "and design points): top " + "; ".join(
+                         f"{r.block} {r.mu_star:.3f} (+-{r.mu_star_conf:.3f})"
+                         for r in smdf.head(5).itertuples()) + ". The blocks both players "
+                     "rank in their top five: " + (", ".join(
+                         sorted(set(mdf["block"][:5]) & set(smdf["block"][:5]))) or "none")
+                     + ".")
+        figs.append((f"morris_strong_{game}", _morris_figure(plt, game, h, smdf, name), smdf,
+                     f"{game}: Morris screening under the strong player {name} (mu*, 95% "
+                     "bootstrap)"))
+        tables.append((f"morris_strong_{game}", smdf,
+                       f"{game}: Morris indices per block under {name}"))
     if sdf is not None:
         tables.append((f"sobol_{game}", sdf, f"{game}: Sobol indices of the top blocks"))
     return texts, figs, tables, summary
@@ -309,7 +360,7 @@ def _sobol(study: Study, out, game: str, h: dict, fs, mdf, sub) -> pd.DataFrame 
     return joint.sobol_indices(fs, top, y, design_seed(study.seed, game, "sa"))
 
 
-def _morris_figure(plt, game: str, h: dict, mdf: pd.DataFrame):
+def _morris_figure(plt, game: str, h: dict, mdf: pd.DataFrame, player: str = ""):
     """mu* of the 15 largest blocks with their 95% bootstrap half-widths (SALib's
     grouped Morris gives no sigma for a block of several values, so no mu*-sigma plane)."""
     top = mdf.head(15).iloc[::-1]
@@ -319,7 +370,7 @@ def _morris_figure(plt, game: str, h: dict, mdf: pd.DataFrame):
     ax.set_yticks(range(len(top)))
     ax.set_yticklabels([f"{b} ({n})" for b, n in zip(top["block"], top["values"])], fontsize=7)
     ax.set_xlabel(f"mu*: mean |change| in {h['metric']} per move", fontsize=8)
-    ax.set_title(f"{game}: Morris screening, blocks of assumed values (values in each)",
-                 fontsize=9)
+    ax.set_title(f"{game}: Morris screening, blocks of assumed values (values in each)"
+                 + (f", under {player}" if player else ""), fontsize=9)
     fig.tight_layout()
     return fig
