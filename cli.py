@@ -372,7 +372,10 @@ def compare(game, variants, players, agents, seed, threads, setup, no_rotate, ga
 @click.option("--frozen", is_flag=True,
               help="Also compile each game's arena with its frozen reference player "
                    "(scripted:legacy; the ladder study plays it).")
-def warmup(games_, jobs, frozen):
+@click.option("--value", "value_", is_flag=True,
+              help="Also compile each game's arena with the value agent (the games with "
+                   "fitted weights: the ladder's value rung and the strong tables play it).")
+def warmup(games_, jobs, frozen, value_):
     """Compile the kernels of GAME(s) ahead of time (default: every game).
 
     numba caches compiled code on disk, so only the first run pays; after an edit to one
@@ -381,8 +384,13 @@ def warmup(games_, jobs, frozen):
     from experiments.api import warmup as warm
     from simcore.spec import game_names
 
+    from agents.value import load_weights
+    from simcore.spec import get_game
+
     warm(games_ or None, echo=click.echo, jobs=jobs,
-         frozen=(games_ or game_names()) if frozen else ())
+         frozen=(games_ or game_names()) if frozen else (),
+         value=[g for g in (games_ or game_names())
+                if load_weights(get_game(g).SPEC.name) is not None] if value_ else ())
 
 
 @main.command()

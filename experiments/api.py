@@ -23,6 +23,7 @@ from experiments.batch import (  # noqa: F401  (the public API)
 from simcore.spec import get_game
 
 FROZEN_JOB = ":frozen"  # a warmup job "GAME:frozen": the arena with the frozen player too
+VALUE_JOB = ":value"  # a warmup job "GAME:value": the arena with the value agent's one-ply search
 
 
 def needs_frozen(game: str, agents) -> bool:
@@ -38,10 +39,25 @@ def needs_frozen(game: str, agents) -> bool:
     return dispatch.frozen(compile_key(spec, rows))
 
 
+def needs_value(game: str, agents) -> bool:
+    """Whether playing ``agents`` (spec strings) in ``game`` needs the arena that holds the
+    ``value`` agent (agents.spec.compile_key's value bit): the strong tables of a game whose
+    profile names ``value`` as its cheap strong player, and the ladder's value rung."""
+    spec = get_game(game).SPEC
+    texts = split_agents(agents) if isinstance(agents, str) else list(agents)
+    rows = [a.row for a in parse_agents(texts, len(texts), spec.personas, spec.name)]
+    from simcore import dispatch
+
+    return dispatch.with_value(compile_key(spec, rows))
+
+
 def _warm_one(job: str) -> float:
     name, _, extra = job.partition(":")
     t0 = time.perf_counter()
     mod = get_game(name)
+    if extra == VALUE_JOB[1:]:  # the arena with the value agent (its fitted weights)
+        run_plan(plan(name, "value"), 1, 0, threads=1, arena="full")
+        return time.perf_counter() - t0
     if extra:  # the arena that also holds the frozen reference player
         spec = mod.SPEC
         p = plan(name, f"scripted:{spec.personas[spec.frozen_persona]}")
@@ -61,7 +77,8 @@ def _warm_pair(name: str) -> tuple[str, float]:
 def by_compile_order(names, first=None) -> list[str]:
     """``names`` with the longest compile first (so parallel workers finish together): each
     game's profile states its measured cold compile (simcore.registry); a ``GAME:frozen``
-    warmup job (a second arena, measured at about 0.6 of the first) goes by its share.
+    warmup job (a second arena, measured at about 0.6 of the first) goes by its share, and
+    so does a ``GAME:value`` job.
     ``first``, when given, leads whatever its cost (something waits for it)."""
     from simcore import registry
 
@@ -93,7 +110,7 @@ def in_processes(fn, names, jobs: int, first=None):
 
 
 def warmup(games=None, echo=print, jobs: int = 1, frozen=(), first=None,
-           on_first=None) -> list[tuple[str, float]]:
+           on_first=None, value=()) -> list[tuple[str, float]]:
     """Compile (or load from numba's cache) what playing each game needs, up front.
 
     ``jobs`` > 1 compiles that many games at once in worker processes (numba compiles one
@@ -104,7 +121,8 @@ def warmup(games=None, echo=print, jobs: int = 1, frozen=(), first=None,
 
     ``frozen`` names games whose arena with the frozen reference player (a second arena,
     compiled only for runs that play that persona, see :func:`needs_frozen`) is compiled
-    too, as job ``GAME:frozen``.
+    too, as job ``GAME:frozen``; ``value`` the same for the arena with the ``value`` agent
+    (job ``GAME:value``).
 
     ``first`` (a game) is compiled before the others and ``on_first(first)`` is called in
     this process as soon as it is ready, while the workers go on compiling the rest (the
@@ -119,6 +137,7 @@ def warmup(games=None, echo=print, jobs: int = 1, frozen=(), first=None,
     names = [get_game(g).SPEC.name for g in games] if games else game_names()
     names += [f"{n}{FROZEN_JOB}" for n in dict.fromkeys(get_game(g).SPEC.name for g in frozen)
               if get_game(n).SPEC.frozen_persona >= 0]
+    names += [f"{n}{VALUE_JOB}" for n in dict.fromkeys(get_game(g).SPEC.name for g in value)]
     jobs = check_int("--jobs", jobs, 1)
     out = []
     first = None if first is None else get_game(first).SPEC.name

@@ -125,14 +125,15 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         # compile every game the studies play up front, several at once: a cold report
         # otherwise compiles them one after another on one core (dask workers compile
         # their own; DARKBALANCE_WARMUP_JOBS=N sets the processes, 0 skips it, as the tests do)
-        from experiments.api import needs_frozen, warmup
+        from experiments.api import needs_frozen, needs_value, warmup
 
         cells = [c for n in names for c in built[n].cells]
         games = sorted({c.game for c in cells})
         frozen = sorted({c.game for c in cells if needs_frozen(c.game, c.agents)})
+        value = sorted({c.game for c in cells if needs_value(c.game, c.agents)})
         procs = env_warmup_jobs(max(jobs, os.cpu_count() or 1))
         if procs > 0:
-            warmup(games, echo=echo, jobs=procs, frozen=frozen,
+            warmup(games, echo=echo, jobs=procs, frozen=frozen, value=value,
                    first=None if look is None else look.cells[0].game, on_first=first_look)
         else:
             first_look()

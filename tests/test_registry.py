@@ -165,3 +165,14 @@ def test_warmup_knows_which_runs_need_the_frozen_arena():
     assert not needs_frozen("frontier", ("scripted",))  # its default persona only
     order = by_compile_order(["tictactoe", "court:frozen", "darkleaf", "court"])
     assert order == ["darkleaf", "court", "court:frozen", "tictactoe"]
+
+
+def test_warmup_knows_which_runs_need_the_value_arena():
+    """#32: the report warms the arena holding the value agent exactly for the games whose
+    cells play it (a strong table of `value`, a search scoring leaves by it)."""
+    from experiments.api import VALUE_JOB, needs_value
+
+    assert needs_value("connect4", ("value", "value"))
+    assert needs_value("court", ("best:v2", "scripted", "scripted"))
+    assert not needs_value("court", ("scripted", "best:iters=4", "scripted:eps=0.5"))
+    assert VALUE_JOB == ":value"
