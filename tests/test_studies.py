@@ -476,11 +476,17 @@ def test_ladder_target_cells_pool_darkleaf_over_every_pairing():
               and c.labels["agent"] == "scripted"]
     assert {c.setup for c in target} == pairings and len(target) == 15
     assert all(c.games >= 2 and c.games % 2 == 0 for c in target)
-    others = [c for c in st.cells if c.game == "darkleaf" and c not in target]
+    # #32: value against the scripted player, pooled the same way (its quick games split)
+    vt = [c for c in st.cells if c.game == "darkleaf" and set(c.agents) == {"value",
+                                                                           "scripted"}]
+    assert {c.setup for c in vt} == pairings and len(vt) == 15
+    assert all(c.games == 20 for c in vt)  # 300 plain games over 15 pairings
+    others = [c for c in st.cells if c.game == "darkleaf" and c not in target + vt]
     assert all(c.setup is None for c in others)
     assert ladder._target("scripted:hunter", "best") and not ladder._target("scripted:legacy",
                                                                               "best")
-    full = [c for c in ladder.build("full", 0).cells if c.game == "darkleaf" and c.setup]
+    full = [c for c in ladder.build("full", 0).cells if c.game == "darkleaf" and c.setup
+            and "value" not in c.agents]
     assert len(full) == 15 and all(c.games == 20 for c in full)  # a rate per pairing
 
 
@@ -537,6 +543,39 @@ def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
     rows[1] = row("best", "scripted", .5, .4, .6, losses=0)
     rows[3] = row("scripted", "scripted:legacy", .62, .55, .69, losses=2)
     assert not ladder._verdicts(pd.DataFrame(rows), None)[0]["rises"]
+
+
+def test_ladder_reports_the_value_players_targets_beside_the_rise():
+    """#32: the value rung's rate against each current persona is reported with its target
+    (60% at 2 players, 1.6x the fair share at 3-4), met only when the whole interval clears
+    it; a value rung below scripted does not stop the ladder rising."""
+    import pandas as pd
+
+    from experiments.studies import ladder
+
+    def row(a, o, r, lo, hi, P=2):
+        return {"game": "g", "players": P, "agent": a, "opponent": o, "games": 100,
+                "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
+                "losses": 10}
+
+    rows = [row("scripted", "random", .9, .8, .95), row("best", "scripted", .7, .6, .8),
+            row("value", "scripted", .66, .61, .71),
+            row("value", "scripted:b", .62, .57, .67),
+            row("mcts:iters=40", "mcts:iters=10", .5, .4, .6),
+            row("best", "scripted:b", .7, .6, .8)]
+    rows += [row("random", "x", .1, 0, .2), row("scripted:b", "x", .5, .4, .6),
+             row("mcts:iters=10", "x", .5, .4, .6)]
+    v = ladder._verdicts(pd.DataFrame(rows), None)[0]
+    assert v["rises"], v["text"]
+    assert "value vs scripted 66.0% [61.0, 71.0] over 100 games (target 60%: met)" in v["text"]
+    assert "value vs scripted:b 62.0% [57.0, 67.0] over 100 games (target 60%: not met)" \
+        in v["text"]
+    four = [row(a, o, r, lo, hi, P=4) for a, o, r, lo, hi, _, _ in
+            [(x["agent"], x["opponent"], x["win_rate"], x["ci_low"], x["ci_high"], 0, 0)
+             for x in rows]]
+    four[2] = row("value", "scripted", .45, .41, .49, P=4)
+    v = ladder._verdicts(pd.DataFrame(four), None)[0]
+    assert "value vs scripted 45.0% [41.0, 49.0] over 100 games (target 40%: met)" in v["text"]
 
 
 def test_ladder_by_setup_splits_best_by_seat(smoke_report):

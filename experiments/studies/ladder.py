@@ -41,7 +41,7 @@ SLOW = ("darkleaf", "darkness", "humanity")
 BUDGET = {
     "smoke": {"plain": 60, "search": 4, "search_slow": 2, "base": 10, "base_slow": 4,
               "best": "iters=8", "best_slow": "iters=4,depth=20", "target": 4, "target_slow": 2,
-              "pooled": 2, "uct_slow": 2},
+              "pooled": 2, "uct_slow": 2, "value_games": ("connect4",)},
     # quick plays best:ms=3 (a third of a long game's stated simulations: 54 in darkleaf,
     # 150 in darkness, 165 in humanity, 360 in court): its verdicts are a floor
     # on what best does; the full profile plays best as stated (agents.best).  "target":
@@ -76,8 +76,19 @@ def tables(name: str) -> list[int]:
     return out
 
 
+def has_value(name: str, profile: str) -> bool:
+    """Whether ``name``'s ladder has a ``value`` rung: the game has fitted weights
+    (agents/weights/), and the profile plays it there (smoke: only where its tests already
+    compile the value arena)."""
+    from agents.value import load_weights
+
+    only = BUDGET[profile].get("value_games")
+    return load_weights(name) is not None and (only is None or name in only)
+
+
 def rungs(name: str, profile: str) -> list[str]:
-    """The rungs of ``name``'s ladder, weakest first by design."""
+    """The rungs of ``name``'s ladder, weakest first by design (``value``, the cheap
+    one-ply player of #32, after the scripted personas, where :func:`has_value`)."""
     b = BUDGET[profile]
     slow = name in SLOW
     base = b["base_slow"] if slow else b["base"]
@@ -88,6 +99,7 @@ def rungs(name: str, profile: str) -> list[str]:
     out = ["random"] + ["scripted" if i == 0 else f"scripted:{p}"
                         for i, p in enumerate(personas)
                         if not (profile != "full" and getattr(p, "frozen", False))]
+    out += ["value"] if has_value(name, profile) else []
     out += [f"mcts:iters={base}", f"mcts:iters={4 * base}", "best" + (f":{best}" if best else "")]
     return out
 
@@ -122,8 +134,10 @@ def build(profile: str, seed: int) -> Study:
                     agents = tuple([a] + [o] * (P - 1))
                     labels = {"agent": a, "opponent": o}
                     setups = get_game(g).SPEC.setups
-                    if target and g in POOLED:
-                        per = max(b["pooled"], _seatings(P))
+                    # value against a persona (#32's targets), pooled like best's
+                    vt = not target and _value_target(a, o)
+                    if (target or vt) and g in POOLED:
+                        per = max(b["pooled"] if target else n // len(setups), _seatings(P))
                         per -= per % _seatings(P)
                         for k, setup in enumerate(setups):
                             st.add(g, P, agents, per, setup=setup, stream=stream + 1000 * k,
@@ -151,6 +165,12 @@ def _target(a: str, o: str) -> bool:
     """A cell of ``best`` against a scripted persona other than a frozen reference one."""
     pair = {a.split(":")[0], o.split(":")[0]}
     return pair == {"best", "scripted"} and not (_frozen(a) or _frozen(o))
+
+
+def _value_target(a: str, o: str) -> bool:
+    """A cell of ``value`` against a scripted persona other than a frozen reference one."""
+    pair = {a.split(":")[0], o.split(":")[0]}
+    return pair == {"value", "scripted"} and not (_frozen(a) or _frozen(o))
 
 
 def _search(a: str) -> bool:
@@ -307,6 +327,22 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
             if r is not None:  # larger tables seat search only among non-search opponents
                 checks.append(("4x budget not weaker", r.ci_high >= fair, _pct(r)))
         rises = all(ok for _, ok, _ in checks)
+        # #32's targets for value, beside the ladder (value is a cheap player, not a rung
+        # the ladder must climb): >= 60% at 2 players, >= 1.6x the fair share at 3-4, and
+        # 30 points over scripted solo
+        vals = []
+        for sp in [a for a in scripted if not _frozen(a)] if "value" in rs else ():
+            if P == 1:
+                v, s_ = solo.loc["value"], solo.loc[sp]
+                vals.append(f"value {_pct(v)} vs {sp} {_pct(s_)} (target: +30 points; "
+                            f"{'met' if v.win_rate - s_.win_rate >= 0.30 else 'not met'})")
+                continue
+            r = rate("value", sp)
+            if r is None:
+                continue
+            goal = 0.6 if P == 2 else 1.6 * fair
+            vals.append(f"value vs {sp} {_pct(r)} (target {100 * goal:.0f}%: "
+                        f"{'met' if r.ci_low >= goal else 'not met'})")
         fixes = [] if P == 1 else [
             f"{sp} vs legacy {_pct(rate(sp, lg))}" for lg in legacy for sp in scripted
             if sp not in legacy and rate(sp, lg) is not None]
@@ -314,7 +350,8 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
                 f"{'rises' if rises else 'does not rise'} ("
                 + "; ".join(f"{name}: {'yes' if ok else 'no'}, {v}" for name, ok, v in checks)
                 + ")." + (" Improved players against the frozen legacy one: "
-                          + "; ".join(fixes) + "." if fixes else ""))
+                          + "; ".join(fixes) + "." if fixes else "")
+                + (" The value player: " + "; ".join(vals) + "." if vals else ""))
         out.append({"game": g, "players": P, "rises": rises, "text": text})
     return out
 
