@@ -48,6 +48,11 @@ def test_every_registered_game_has_all_its_parts(game):
     assert HEADLINE_KEYS <= set(h) and h["read"] in READS
     if registry.part(game, "CLI_OPTIONS"):
         assert callable(prof.fold_options)
+    # the cheap strong player (#32): a valid agent of this game at a count it allows, with
+    # the evidence that it beats the scripted players there
+    for P, (agent, evidence) in (registry.part(game, "STRONG") or {}).items():
+        assert spec.players[0] <= P <= spec.players[1] and "scripted" in evidence
+        parse_agent(agent, spec.personas, game)
 
 
 @pytest.mark.parametrize("game", GAMES)
