@@ -419,3 +419,6 @@ def evaluate(state, params, out):
         tot += out[p]
     for p in range(P):
         out[p] /= tot
+
+
+from simcore.darkness.features import FEATURES, features  # noqa: F401,E402  (the learned value's)
