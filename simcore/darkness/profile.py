@@ -4,6 +4,14 @@ ALIASES = ("edge-of-darkness", "coldharbor")
 COMPILE_SECONDS = 110
 # the strongest search measured so far; the tables that chose it: docs/lab-log.md, "darkness"
 BEST = ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 5.0e4)
+# the cheap strong player of the strong tables (#32; docs/lab-log.md "darkness"): value,
+# 0.29 ms a decision, against the scripted players, 1,000 games a row, seats rotated, seed 1
+STRONG = {
+    2: ("value", "value 62.6% [59.6, 65.5] against scripted, 57.0% [53.9, 60.0] against "
+                 "scripted:hunter, 77.0% [74.3, 79.5] against scripted:merchant"),
+    3: ("value", "value 51.6% [48.5, 54.7] against two scripted seats (fair share 33.3%)"),
+    4: ("value", "value 50.1% [47.0, 53.2] against three scripted seats (fair share 25%)"),
+}
 REGRESS_CELL = {"game": "darkness", "players": 3, "agents": "scripted", "games": 20000}
 SEATS_ALIKE = ("the first player is drawn at random, rules setup.first_player "
                "(turn position is reported on its own)")
