@@ -393,11 +393,14 @@ def warmup(games_, jobs, frozen):
               help="Games per player count with `best` in one seat, added to the positions.")
 @click.option("--players", "-p", type=int, multiple=True,
               help="Player counts to fit on (repeatable; default: all allowed, at most 4).")
+@click.option("--explore", type=float, default=0.0, show_default=True,
+              help="Share (0..1) of each scripted seat's decisions played at random, so the "
+                   "value sees moves the script would not make.")
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the self-play games: the same seed and options refit the same "
                    "weights.")
 @click.option("--dry-run", is_flag=True, help="Fit and report; leave the weights file alone.")
-def train(game, n_games, best_games, players, seed, dry_run):
+def train(game, n_games, best_games, explore, players, seed, dry_run):
     """Fit GAME's learned position value (the `value` agent's) and report held-out log loss
     and Brier score against the constant model; writes agents/weights/GAME.json.
 
@@ -406,7 +409,8 @@ def train(game, n_games, best_games, players, seed, dry_run):
     from experiments.train import format_record
     from experiments.train import train as fit
 
-    rec = fit(game, n_games, seed, players or None, best_games, write=not dry_run)
+    rec = fit(game, n_games, seed, players or None, best_games, write=not dry_run,
+              explore=explore)
     click.echo(format_record(rec))
     if not dry_run:
         from agents.value import weights_path

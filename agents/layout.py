@@ -15,7 +15,8 @@
              before the position is valued (the rest of its turn)
     PERSONA  scripted persona index (SPEC.personas), also used by scripted rollouts
     EPS      share of scripted-rollout moves taken uniformly at random instead (so
-             search sees more than the script's one line of play)
+             search sees more than the script's one line of play); a scripted agent:
+             the share of its own decisions played at random (training positions)
     PRIOR    progressive-bias weight toward the scripted player's move at each tree node
              (0: plain UCT): that move is expanded first and its UCB value gets
              PRIOR / (visits + 1), so a small budget plays like the script and a larger

@@ -4,11 +4,11 @@ from numba.core import types
 from numba.extending import overload
 
 from agents import mcts
-from agents.layout import A_KIND, A_PERSONA, MCTS, RANDOM, VALUE
+from agents.layout import A_EPS, A_KIND, A_PERSONA, MCTS, RANDOM, VALUE
 from agents.scripted import scripted_action
 from agents.value import value_act
 from simcore import dispatch
-from simcore.rng import randint
+from simcore.rng import randint, uniform
 
 
 @njit(cache=True, inline="always")
@@ -25,6 +25,11 @@ def _any_act(game, agents, k, state, params, rng, legal, n, ws):
         return _random_act(rng, legal, n)
     if kind == MCTS:
         return mcts.search(game, state, params, agents[k], rng, ws)
+    # scripted:eps=X (training positions off the script's one line): no draw when X is 0,
+    # so a plain scripted seat's stream is what it always was
+    eps = agents[k, A_EPS]
+    if eps > 0.0 and uniform(rng) < eps:
+        return legal[randint(rng, n)]
     return scripted_action(game, state, params, int(agents[k, A_PERSONA]), rng, legal, n)
 
 

@@ -1,6 +1,7 @@
 """Agent spec strings, parsed in one place.
 
-``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``),
+``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``;
+``scripted:eps=0.1`` plays a uniformly random legal action in a tenth of its decisions),
 ``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1,prior=0.5,opp=mix``
 (``leaf=value``: capped rollouts scored by the learned position value, not ``evaluate``), and
 ``best`` / ``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search,
@@ -75,7 +76,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     kind, _, rest = raw.partition(":")
     kind = kind.strip().lower()
     if kind not in SPEC_KINDS:
-        raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona], "
+        raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona,eps=X], "
                        "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X,"
                        "opp=same|mix,leaf=evaluate|value], "
                        "best[:v1|v2,ms=T|iters=N], value[:samples=N]")
@@ -130,13 +131,24 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         row[A_KIND] = RANDOM
         return AgentSpec("random", row)
     if kind == "scripted":
-        bad = set(opts) - {"persona"}
+        bad = set(opts) - {"persona", "eps"}
         if bad:
-            raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: persona")
+            raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: "
+                           "persona, eps")
         p = _persona(opts.get("persona", personas[0]), personas)
+        try:
+            eps = float(opts.get("eps", 0.0))
+        except ValueError:
+            eps = float("nan")
+        if not 0.0 <= eps <= 1.0:  # NaN fails here too
+            raise BadInput(f"agent {text!r}: eps={opts.get('eps')} out of range; valid: a "
+                           "number in 0..1 (the share of decisions played at random)")
         row[A_KIND] = SCRIPTED
         row[A_PERSONA] = p
+        row[A_EPS] = eps
         name = "scripted" if p == 0 else f"scripted:{personas[p]}"
+        if eps:
+            name += (":" if p == 0 else ",") + f"eps={eps:g}"
         return AgentSpec(name, row)
     # mcts
     valid = set(MCTS_DEFAULTS) | {"persona"}

@@ -190,8 +190,12 @@ def rate_heatmap(m, rows, cols, fair: float, title: str, text=None, xlabel=None,
 # ---- Findings: one sentence each, with computed labels ----
 
 FINDING_COLUMNS = ("study", "game", "finding", "measure", "value", "ci_low", "ci_high",
-                   "null", "sample", "agents", "assumptions", "holds_share", "holds_low",
-                   "holds_high", "settle_with", "key")
+                   "null", "sample", "agents", "strong_agent", "strong_games", "assumptions",
+                   "holds_share", "holds_low", "holds_high", "settle_with", "key")
+#: strong-play games a finding's ``agents`` label needs, by profile (#32): under that, the
+#: label says "not confirmed" with the count, never "yes" or "no" (a profile not named here,
+#: the test suite's smoke, needs none)
+STRONG_MIN = {"quick": 1000, "full": 10_000}
 #: what a finding's value is: a rate in [0, 1], a difference of two quantities (null 0), a
 #: share of a mix, or a score margin (points)
 MEASURES = ("rate", "difference", "share", "margin")
@@ -199,7 +203,7 @@ MEASURES = ("rate", "difference", "share", "margin")
 
 def finding(game: str, text: str, value: float, lo: float, hi: float, null: float,
             sample: int, scripted=None, search=None, search_name: str = "",
-            measure: str = "rate", artifact: bool = False) -> dict:
+            measure: str = "rate", artifact: bool = False, search_games: int = 0) -> dict:
     """A headline as data.
 
     Parameters
@@ -210,6 +214,9 @@ def finding(game: str, text: str, value: float, lo: float, hi: float, null: floa
         (value, low, high) of the same quantity under the scripted agent and under the
         strongest search agent measured, from which the ``agents`` label is computed
         (:func:`agents_label`).
+    search_games : int
+        Games the ``search`` value rests on (the ``strong_games`` column): a label needs
+        :data:`STRONG_MIN` of them in its profile.
     measure : str
         One of :data:`MEASURES`; a ``difference`` says so in its text too.
     artifact : bool
@@ -221,7 +228,8 @@ def finding(game: str, text: str, value: float, lo: float, hi: float, null: floa
     return {"game": game, "finding": text, "measure": measure, "value": float(value),
             "ci_low": float(lo), "ci_high": float(hi), "null": float(null),
             "sample": int(sample), "scripted": scripted, "search": search,
-            "search_name": search_name, "artifact": bool(artifact)}
+            "search_name": search_name, "search_games": int(search_games),
+            "artifact": bool(artifact)}
 
 
 def _side(v, null):
@@ -229,10 +237,14 @@ def _side(v, null):
     return 1 if lo > null else (-1 if hi < null else 0)
 
 
-def agents_label(f: dict) -> str:
+def agents_label(f: dict, strong_min: int = 0) -> str:
     """``yes`` when the finding holds (same side of the null, interval excluding it) under
     scripted and under search; ``no (...)`` with both values otherwise; or what is missing;
-    ``agent artifact ...`` for an effect of the agents, not the game (``finding(artifact)``)."""
+    ``agent artifact ...`` for an effect of the agents, not the game (``finding(artifact)``).
+
+    With ``strong_min`` (the profile's :data:`STRONG_MIN`), a search value on fewer games
+    (``search_games``) gives ``not confirmed: N strong games, fewer than M (...)`` with both
+    values: neither yes nor no rests on a handful of strong games."""
     s, m = f.get("scripted"), f.get("search")
     if f.get("artifact"):
         return "agent artifact (the rules treat the seats alike)"
@@ -242,21 +254,29 @@ def agents_label(f: dict) -> str:
         return f"{'scripted' if s is not None else f.get('search_name') or 'search'} only"
     a, b = _side(s, f["null"]), _side(m, f["null"])
     name = f.get("search_name") or "search"
+    both = (f"(scripted {s[0]:.3f} [{s[1]:.3f}, {s[2]:.3f}]; {name} {m[0]:.3f} "
+            f"[{m[1]:.3f}, {m[2]:.3f}])")
+    n = int(f.get("search_games") or 0)
+    if n < strong_min:
+        return f"not confirmed: {n:,} strong games, fewer than {strong_min:,} {both}"
     if a != 0 and a == b:
         return "yes"
-    return (f"no (scripted {s[0]:.3f} [{s[1]:.3f}, {s[2]:.3f}]; {name} {m[0]:.3f} "
-            f"[{m[1]:.3f}, {m[2]:.3f}])")
+    return "no " + both
 
 
-def write_findings(out, study: str, rows: list[dict]) -> None:
-    """Write a study's findings (``out``/findings.json) for the report's Findings table."""
+def write_findings(out, study: str, rows: list[dict], profile: str = "") -> None:
+    """Write a study's findings (``out``/findings.json) for the report's Findings table;
+    ``profile`` sets the strong-play games an ``agents`` label needs (:data:`STRONG_MIN`)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     data = []
     for f in rows:
         d = {k: v for k, v in f.items()}
         d["study"] = study
-        d["agents"] = agents_label(f)
+        d["agents"] = agents_label(f, STRONG_MIN.get(profile, 0))
+        d["strong_agent"] = f.get("search_name") or "" if f.get("search") is not None else ""
+        d["strong_games"] = int(f.get("search_games") or 0) if f.get("search") is not None \
+            else 0
         for k in ("scripted", "search"):
             d[k] = list(map(float, f[k])) if f.get(k) is not None else None
         data.append(d)

@@ -61,13 +61,18 @@ def collect(game, params, state_size, seed, cell, first_index, traces, lengths, 
     return r
 
 
-def _self_play(game: str, players: int, games: int, seed: int, best_games: int, progress):
-    """(features rows, targets, game ids) of seat-rotated self-play at ``players``."""
+def _self_play(game: str, players: int, games: int, seed: int, best_games: int, progress,
+               explore: float = 0.0):
+    """(features rows, targets, game ids) of seat-rotated self-play at ``players``; with
+    ``explore`` every scripted seat plays a random legal action in that share of its
+    decisions, so the positions include the consequences of moves the script would not
+    make (one-ply search compares exactly such after-states)."""
     from experiments.batch import plan, run_plan
 
     spec = get_game(game).SPEC
     personas = list(spec.current_personas) or ["default"]
-    seats = [f"scripted:{personas[s % len(personas)]}" for s in range(players)]
+    tail = f",eps={explore:g}" if explore else ""
+    seats = [f"scripted:{personas[s % len(personas)]}{tail}" for s in range(players)]
     parts = [(seats, games, 0)]
     if best_games:
         parts.append(([("best" if s == 0 else seats[s]) for s in range(players)],
@@ -127,7 +132,7 @@ def _scores(w, X, y, const: float) -> dict:
 
 
 def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games: int = 0,
-          write: bool = True, progress=None) -> dict:
+          write: bool = True, progress=None, explore: float = 0.0) -> dict:
     """Fit ``game``'s position value; write agents/weights/GAME.json unless ``write`` is
     False.  Returns the record (weights, features, held-out scores, what it was fitted on).
 
@@ -143,19 +148,27 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
         Player counts to fit on (default: every count the game allows, at most 4).
     best_games : int
         Games per player count with ``best`` in one seat, added to the positions.
+    explore : float
+        Share of each scripted seat's decisions played at random (``scripted:eps=X``),
+        in 0..1; recorded in the weights file so a refit reproduces them.
     """
     from experiments.batch import check_int
 
     mod = get_game(game)
     spec = mod.SPEC
     games = check_int("--games", games, 10)
+    explore = float(explore)
+    if not 0.0 <= explore <= 1.0:  # NaN fails here too
+        raise BadInput(f"train {game}: --explore {explore:g} out of range; valid: 0..1 (the "
+                       "share of scripted decisions played at random)")
     lo, hi = spec.players
     counts = list(players) if players else list(range(lo, min(hi, 4) + 1))
     for c in counts:
         spec.check_players(c)
     Xtr, ytr, Xte, yte, rules, per = [], [], [], [], {}, {}
     for c in counts:
-        X, y, gid, n, params = _self_play(spec.name, c, games, seed, best_games, progress)
+        X, y, gid, n, params = _self_play(spec.name, c, games, seed, best_games, progress,
+                                          explore)
         cut = int(n * 0.8)
         tr = gid < cut
         Xtr.append(X[tr]), ytr.append(y[tr]), Xte.append(X[~tr]), yte.append(y[~tr])
@@ -169,7 +182,8 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
     rec = {"game": spec.name, "version": spec.version, "setup": spec.setups[0],
            "rules": rules, "features": list(feature_names(spec.key)),
            "weights": [float(x) for x in w], "seed": seed, "games": per,
-           "best_games": best_games, "model": "sklearn LogisticRegression(C=1, L2)",
+           "best_games": best_games, "explore": explore,
+           "model": "sklearn LogisticRegression(C=1, L2)",
            "heldout": _scores(w, Xte, yte, const),
            "train": _scores(w, Xtr, ytr, const)}
     if write:
@@ -190,7 +204,8 @@ def format_record(rec: dict) -> str:
     return "\n".join([
         f"{rec['game']}: {len(rec['weights'])} weights fitted on "
         + ", ".join(f"{n} games at {c}p" for c, n in rec["games"].items())
-        + f" (engine v{rec['version']}, setup {rec['setup']}, seed {rec['seed']})",
+        + f" (engine v{rec['version']}, setup {rec['setup']}, seed {rec['seed']}"
+        + (f", explore {rec['explore']:g}" if rec.get("explore") else "") + ")",
         f"held out: log loss {h['log_loss']:.4f} (constant model {h['const_log_loss']:.4f}, "
         f"{gain:+.1%}), Brier {h['brier']:.4f} (constant {h['const_brier']:.4f}), "
         f"{h['positions']} positions"])

@@ -11,7 +11,8 @@ it.  Each finding gets one status, the first of these that applies:
     the strong player was not measured on it, or its interval excludes the scripted value
     (strong play tells another story);
 ``not enough games`` (strong play)
-    the strong player's interval still holds both the null and the scripted value;
+    the strong player's interval still holds both the null and the scripted value, or it
+    rests on fewer strong games than the profile's ``reporting.STRONG_MIN``;
 ``depends on assumed content``
     a swept assumed value flips it, the sweep never re-measured it, or in the joint draws
     (every assumed value at once) the Wilson 95% lower bound of the share in which it holds
@@ -46,9 +47,24 @@ def _holds_null(lo: float, hi: float, null: float) -> bool:
     return lo <= null <= hi
 
 
+_FEW = re.compile(r"not confirmed: ([\d,]+) strong games, fewer than ([\d,]+) \(")
+
+
+def strong_few(agents: str) -> tuple | None:
+    """(games, needed) of a ``not confirmed`` agents label (too few strong games), or None."""
+    m = _FEW.match(agents) if isinstance(agents, str) else None
+    return None if m is None else tuple(int(x.replace(",", "")) for x in m.groups())
+
+
 def strong_side(agents: str) -> tuple | None:
-    """(name, value, low, high) of the search player in an ``agents`` label, or None."""
-    if not isinstance(agents, str) or not agents.startswith("no ("):
+    """(name, value, low, high) of the search player in an ``agents`` label (``no (...)``
+    or ``not confirmed: ... (...)``), or None."""
+    if not isinstance(agents, str):
+        return None
+    few = _FEW.match(agents)
+    if few:
+        agents = "no (" + agents[few.end():]
+    if not agents.startswith("no ("):
         return None
     body = agents[4:].rstrip(")")
     parts = body.split("; ", 1)
@@ -79,6 +95,11 @@ def finding_status(row) -> tuple[str, str]:
                     "strong play: no search player was measured on it "
                     f"({agents})")
         name, sv, slo, shi = s
+        few = strong_few(agents)
+        if few:  # too few strong games for a yes or a no (reporting.STRONG_MIN)
+            return ("not enough games",
+                    f"more strong games: {name or 'search'} gives {sv:.3f} [{slo:.3f}, "
+                    f"{shi:.3f}] on {few[0]:,} games; the agents label needs {few[1]:,}")
         if slo <= v <= shi and _holds_null(slo, shi, null):
             return ("not enough games",
                     f"more strong games: {name or 'search'} gives {sv:.3f} [{slo:.3f}, "
@@ -229,8 +250,10 @@ def short_table(findings: pd.DataFrame) -> pd.DataFrame:
     for _, r in findings.iterrows():
         st = "agent artifact" if _artifact(r) else finding_status(r)[0]
         s = strong_side(str(r["agents"]))
+        few = strong_few(str(r["agents"]))
         ag = ("yes" if r["agents"] == "yes" else
-              f"no: {s[0] or 'search'} {s[1]:.3f}" if s else "untested")
+              f"not confirmed: {s[0] or 'search'} {s[1]:.3f} on {few[0]:,} games" if few
+              else f"no: {s[0] or 'search'} {s[1]:.3f}" if s else "untested")
         a = str(r["assumptions"])
         asm = ("holds (" + a.split(" swept")[0].replace("none of ", "") + " swept)"
                if a.startswith("none of") else

@@ -54,6 +54,11 @@ PROFILE_DEFAULTS = {
     # in such a game is an artifact of the agents, never a finding about the game (the
     # winrates study reports it so)
     "SEATS_ALIKE": "",
+    # the cheap strong player that labels findings at scale (#32): (agent spec, evidence),
+    # an agent shown to beat the scripted players beyond chance at every player count it
+    # labels, cheap enough for the profile's 1,000 (quick) or 10,000 (full) games a cell;
+    # None: ``best`` at the profile's search budget, on the games that budget affords
+    "STRONG": None,
 }
 #: what every profile must define
 PROFILE_REQUIRED = ("BEST",)

@@ -204,3 +204,47 @@ def test_a_search_leaf_scores_by_the_learned_value_only_where_asked(tmp_path, mo
     assert np.allclose(ret, ev)
     leaf_0(s, p, a.row, ret)  # no value bit: the hand-written evaluation
     assert np.allclose(ret, ev)
+
+
+def test_scripted_eps_plays_off_the_script_only_when_asked():
+    """``scripted:eps=X`` (training positions, ``train --explore``): eps=0 is the plain
+    scripted seat, draw for draw; eps=1 never consults the script, so its games are those
+    of an all-random seat only in distribution, and differ from scripted ones; a share
+    outside 0..1 is refused in one line naming it."""
+    from agents.spec import parse_agent
+    from experiments.batch import plan, run_plan
+    from simcore.connect4 import SPEC
+    from simcore.spec import BadInput
+
+    assert parse_agent("scripted:eps=0.25", SPEC.personas).text == "scripted:eps=0.25"
+
+    def lengths(a):
+        return np.asarray(run_plan(plan("connect4", a), 200, 5, 0)["length"])
+
+    plain = lengths("scripted")
+    assert (lengths("scripted:eps=0") == plain).all()
+    off = lengths("scripted:eps=1")
+    # the scripted player takes an immediate win and blocks one: its games run longer
+    # than games where both seats play at random
+    assert off.mean() < plain.mean() - 2
+    half = lengths("scripted:eps=0.5")
+    assert (half != plain).any()
+    for bad in ("scripted:eps=1.5", "scripted:eps=x", "scripted:eps=-0.1"):
+        with pytest.raises(BadInput, match="eps"):
+            parse_agent(bad, SPEC.personas)
+
+
+def test_train_explore_is_recorded_and_changes_the_positions():
+    """``train --explore X`` fits on positions of exploring seats: the fit differs from the
+    plain one, the record says X (so a refit reproduces it), and X outside 0..1 is refused."""
+    from experiments.train import train
+    from simcore.spec import BadInput
+
+    a = train("connect4", games=100, seed=3, write=False)
+    b = train("connect4", games=100, seed=3, write=False, explore=0.3)
+    assert b["explore"] == 0.3 and a["explore"] == 0.0
+    assert a["weights"] != b["weights"]
+    assert b["weights"] == train("connect4", games=100, seed=3, write=False,
+                                 explore=0.3)["weights"]
+    with pytest.raises(BadInput, match="explore"):
+        train("connect4", games=100, write=False, explore=2.0)

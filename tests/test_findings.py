@@ -271,3 +271,56 @@ def test_a_seat_effect_where_the_rules_treat_seats_alike_is_an_agent_artifact():
     assert len(court_lines) == 2 and all("agent artifact" in t for t in court_lines)
     assert [t for t in text if t.startswith("connect4")] and \
         "artifact" not in next(t for t in text if t.startswith("connect4"))
+
+
+def test_an_agents_label_needs_the_profiles_strong_games(tmp_path):
+    """#32: under the profile's STRONG_MIN strong-play games a label is neither yes nor no
+    but "not confirmed" with the count, both values and what would settle it; at or over
+    it, yes/no as before; findings.csv carries strong_agent and strong_games."""
+    from experiments.reporting import STRONG_MIN
+    from experiments.verdict import finding_status, short_table, strong_side
+
+    need = STRONG_MIN["quick"]
+    f = finding("court", "court at 4 players: seat 2 is favoured (scripted tables)", 0.36,
+                0.34, 0.38, 0.25, 20000, scripted=(0.36, 0.34, 0.38),
+                search=(0.40, 0.30, 0.50), search_name="best:ms=3", search_games=32)
+    few = agents_label(f, need)
+    assert few.startswith(f"not confirmed: 32 strong games, fewer than {need:,} (")
+    assert strong_side(few) == ("best:ms=3", 0.40, 0.30, 0.50)
+    st, settle = finding_status(_row(agents=few))
+    assert st == "not enough games" and f"needs {need:,}" in settle and "on 32 games" in settle
+    f["search_games"] = need
+    assert agents_label(f, need) == "yes"
+    f["search"] = (0.24, 0.22, 0.26)
+    assert agents_label(f, need).startswith("no (")
+    assert agents_label(f).startswith("no (")  # no profile: no minimum
+    f["search_games"] = need - 1
+    write_findings(tmp_path / "winrates", "winrates", [f], "quick")
+    df = collect_findings(tmp_path, ["winrates"])
+    assert df.loc[0, "strong_agent"] == "best:ms=3" and df.loc[0, "strong_games"] == need - 1
+    assert df.loc[0, "agents"].startswith("not confirmed")
+    assert short_table(df).iloc[0]["agents"] == \
+        f"not confirmed: best:ms=3 0.240 on {need - 1:,} games"
+    write_findings(tmp_path / "winrates", "winrates", [f], "smoke")
+    assert collect_findings(tmp_path, ["winrates"]).loc[0, "agents"].startswith("no (")
+
+
+def test_the_strong_seat_table_is_the_profiles_cheap_strong_player_at_scale():
+    """#32: a game whose profile names a cheap strong player (registry STRONG, connect4's
+    `value`) gets its all-strong seat table on STRONG_MIN games in quick and full; the
+    others keep `best` at the profile's budget on the games it affords, so their labels say
+    "not confirmed" (see the test above) instead of resting yes or no on 8-32 games."""
+    from experiments.reporting import STRONG_MIN
+    from experiments.studies import winrates
+    from simcore import registry
+
+    assert registry.part("connect4", "STRONG")[0] == "value"
+    for profile in ("quick", "full"):
+        st = winrates.build(profile, 0)
+        tables = {(c.game, c.players): c for c in st.cells
+                  if c.labels == {"kind": "table", "agent": "best"}}
+        c4 = tables[("connect4", 2)]
+        assert c4.agents == ("value",) and c4.games == STRONG_MIN[profile]
+        court = tables[("court", 4)]
+        assert court.agents[0] == winrates.SEARCH[profile]
+        assert court.games < STRONG_MIN[profile]

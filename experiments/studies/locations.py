@@ -209,7 +209,7 @@ def analyse(study: Study, out) -> list[Section]:
         "effect on success"),
         df, "Each location's effect on solo success, per agent kind (normal 95%)"))
     secs.append(sec)
-    write_findings(out, "locations", _findings(df, kinds, specs))
+    write_findings(out, "locations", _findings(df, kinds, specs), study.profile)
     multi = next((c for c in study.cells if c.labels["kind"] == "multi"), None)
     if multi is not None:
         names = location_names()
@@ -264,7 +264,8 @@ def _findings(df: pd.DataFrame, kinds, specs) -> list[dict]:
             "darkness", f"Edge of Darkness solo: {r['name']} ({int(r['location'])}) {words} "
             "(a difference: games with it minus games without)", *val, 0.0,
             int(r["games_scripted"]), scripted=val, search=other,
-            search_name=specs.get(search, "") if search else "", measure="difference"))
+            search_name=specs.get(search, "") if search else "", measure="difference",
+            search_games=int(r[f"games_{search}"]) if search else 0))
 
     m = df["margin_effect_scripted"]
     if not m.isna().all():
@@ -297,5 +298,6 @@ def _findings(df: pd.DataFrame, kinds, specs) -> list[dict]:
             f"{what} the most of the twelve Coldharbor locations (a difference: games with "
             f"it minus games without{', VP' if unit else ''})", *val, 0.0,
             int(r["games_scripted"]), scripted=val, search=other,
-            search_name=specs.get(search, "") if search else "", measure="difference"))
+            search_name=specs.get(search, "") if search else "", measure="difference",
+            search_games=int(r[f"games_{search}"]) if search else 0))
     return rows

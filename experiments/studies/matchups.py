@@ -106,7 +106,8 @@ def analyse(study: Study, out) -> list[Section]:
     clans = _clans()
     df, wins, games = _pairing_tables(study, out, clans)
     secs = [_matchup_section(clans, df, wins, games)]
-    write_findings(out, "matchups", _clan_findings(clans, wins, games) + _edge_finding(df))
+    write_findings(out, "matchups", _clan_findings(clans, wins, games) + _edge_finding(df),
+                   study.profile)
     base = {r.pairing: r for r in df.itertuples()
             if r.agents == "table" and r.first == r.clan_a} if len(df) else {}
     hand = _handicap_table(study, out, base)
@@ -292,7 +293,8 @@ def _clan_findings(clans, wins, games) -> list[dict]:
         s, b = field("table", i), field("mcts", i)
         f = finding("darkleaf", f"darkleaf: {clans[i]} is the {which} clan (scripted table): "
                     f"its win rate against the other clans", s[0], s[1], s[2], 0.5,
-                    int(n_table[i]), scripted=s, search=b, search_name="best")
+                    int(n_table[i]), scripted=s, search=b, search_name="best",
+                    search_games=int(games["mcts"][i].sum()))
         if sweep.get("clan") == clans[i]:
             f["key"] = sweep["key"]
         rows.append(f)
@@ -313,7 +315,8 @@ def _edge_finding(df: pd.DataFrame) -> list[dict]:
     return [finding("darkleaf", "darkleaf: moving first, over every pairing and both orders "
                     "(a difference: the first mover's win rate minus 1/2)", *v, 0.0,
                     int(t["resolved_games"].sum()), scripted=v, search=b, search_name="best",
-                    measure="difference")]
+                    measure="difference",
+                    search_games=int(both["resolved_games"].sum()) if len(both) else 0)]
 
 
 def _first_edge(g: pd.DataFrame) -> tuple[float, float, float]:

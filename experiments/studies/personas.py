@@ -112,7 +112,7 @@ def analyse(study: Study, out) -> list[Section]:
         findings.append(f"{g} at {P} players: adapting players settle on {mix} "
                         f"(regret {regret:.3f}); at that mix {rates}, against a fair share of "
                         f"{100 / P:.1f}%.")
-    write_findings(out, "personas", frows)
+    write_findings(out, "personas", frows, study.profile)
     eq = pd.DataFrame(rows)
     fixed = pd.DataFrame(tables)
     secs = [Section("Findings", text=findings + [

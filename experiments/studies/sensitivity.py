@@ -422,5 +422,5 @@ def analyse(study: Study, out) -> list[Section]:
         sec.tables += tables
         frows[-1].update(joint_summary)  # holds_share, settle_with, the strong player's
         secs.append(sec)
-    write_findings(out, "sensitivity", frows)
+    write_findings(out, "sensitivity", frows, study.profile)
     return secs

@@ -106,7 +106,7 @@ def analyse(study: Study, out) -> list[Section]:
         cells = [c for c in study.cells if c.labels.get("game") == g]
         if cells:
             secs.append(_generic(out, g, cells, frows))
-    write_findings(out, "setups", frows)
+    write_findings(out, "setups", frows, study.profile)
     return secs
 
 
@@ -168,7 +168,8 @@ def _frontier(study, out, cells) -> Section:
             sr.diff_vs_standard, sr.diff_low, sr.diff_high, 0.0, int(sr.games),
             scripted=(sr.diff_vs_standard, sr.diff_low, sr.diff_high),
             search=None if m is None else (m.diff_vs_standard, m.diff_low, m.diff_high),
-            search_name=search[-1] if search else "", measure="difference"))
+            search_name=search[-1] if search else "", measure="difference",
+            search_games=0 if m is None else int(m.games)))
     return sec, frows
 
 
@@ -391,7 +392,9 @@ def _darkness_difficulty(out, cells, sec, frows: list) -> None:
                 "darkness", f"Edge of Darkness solo: {h} is the {which} named setup "
                 "(scripted): its margin over the automa minus random setups' (a difference, "
                 "VP)", *sc, 0.0, int(fa["games_scripted"]), scripted=sc, search=bs,
-                search_name=", ".join(names), measure="difference"))
+                search_name=", ".join(names), measure="difference",
+                # the difference rests on both setups' games: the smaller count
+                search_games=int(min(fa["games_best"], fr["games_best"])) if bs else 0))
             if len(order) < 2:
                 break
 

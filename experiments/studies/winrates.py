@@ -25,16 +25,18 @@ GAMES = None  # every registered game
 BUDGET = {
     # smoke caps the long games' MCTS rollouts (depth=30): it checks the path, not the play
     "smoke": {"table": 100, "ladder": 40, "mcts": 4, "iters": (10, 20), "mcts_slow": 2,
-              "iters_slow": (5, 10), "depth_slow": 30, "best_table": 2, "best_table_slow": 1},
+              "iters_slow": (5, 10), "depth_slow": 30, "best_table": 2, "best_table_slow": 1,
+              "strong_table": 20},
     # quick: 8 all-best games of a long game a table, 32 of a short one (16 and 40 cost
     # about 105 s of the report's 10 minutes, 12 and 40 about 80 s; the full profile is
     # where the seat claims under search are made: quick's all say "not enough games")
     "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200), "mcts_slow": 4,
-              "iters_slow": (10, 30), "best_table": 32, "best_table_slow": 8},
+              "iters_slow": (10, 30), "best_table": 32, "best_table_slow": 8,
+              "strong_table": 1000},
     # long games' MCTS rungs are sized by cost: a darkleaf game at iters=200 is ~70 s
     "full": {"table": 50_000, "ladder": 20_000, "mcts": 200, "iters": (200, 1000),
              "mcts_slow": 20, "iters_slow": (50, 200), "best_table": 200,
-             "best_table_slow": 12},
+             "best_table_slow": 12, "strong_table": 10_000},
 }
 # every seat searching: the seat and turn-order findings are labelled by whether they hold
 # under search too (quick: best:ms=3, a third of its stated simulations or less).  Self-play
@@ -42,6 +44,17 @@ BUDGET = {
 # tictactoe, connect4 and court, 0.9-5 s in humanity (2-5p),
 # darkness (2-4p) and darkleaf, hence fewer games in those (measured 2026-12-02)
 SEARCH = {"smoke": "best:iters=4,depth=10", "quick": "best:ms=3", "full": "best"}
+
+
+def strong_table(game: str, profile: str, slow: bool) -> tuple[str, int]:
+    """(agent spec, games) of ``game``'s all-strong seat table: its profile's cheap strong
+    player (registry ``STRONG``) on the profile's ``strong_table`` games (reporting.STRONG_MIN
+    in quick and full), else ``best`` at the profile's budget on the games it affords."""
+    b = BUDGET[profile]
+    strong = registry.part(game, "STRONG") if game in registry.GAMES else None
+    if strong:
+        return strong[0], b["strong_table"]
+    return SEARCH[profile], b["best_table_slow" if slow else "best_table"]
 
 
 def build(profile: str, seed: int) -> Study:
@@ -59,8 +72,10 @@ def build(profile: str, seed: int) -> Study:
             # decision at 200 iterations takes ~0.2 s, a game ~300 of them
             slow = spec.max_game_length > 1000
             if P > 1:  # a seat effect needs rivals; solo play is the setups study's
-                st.add(g, P, (SEARCH[profile],), b["best_table_slow" if slow else "best_table"],
-                       stream=stream, labels={"kind": "table", "agent": "best"})
+                # "best": the strong table (its spec names the player: strong_table)
+                spec_, n = strong_table(g, profile, slow)
+                st.add(g, P, (spec_,), n, stream=stream, labels={"kind": "table",
+                                                                 "agent": "best"})
             iters = b["iters_slow"] if slow else b["iters"]
             depth = f",depth={b['depth_slow']}" if slow and b.get("depth_slow") else ""
             ladder = ["random", "scripted"] + [f"mcts:iters={i}{depth}" for i in iters]
@@ -99,15 +114,18 @@ def analyse(study: Study, out) -> list[Section]:
         if c.labels["kind"] == "table":
             for seat in range(c.players):
                 r, lo, hi = s.seat_rate(seat)
+                # agents: the table's role (random, scripted, best = the strong table);
+                # player: the spec that played it (the strong table's may be `value`)
                 seats.append({"game": c.game, "players": c.players, "agents": c.labels["agent"],
-                              "seat": seat, "games": s.resolved, "win_rate": r, "ci_low": lo,
+                              "player": c.agents[0], "seat": seat, "games": s.resolved, "win_rate": r, "ci_low": lo,
                               "ci_high": hi, "fair_share": 1 / c.players,
                               **s.cap_columns(seat=seat)})
             if s.pos_games and c.players > 1:
                 for k in range(c.players):
                     r, lo, hi = s.position_rate(k)
                     turns.append({"game": c.game, "players": c.players,
-                                  "agents": c.labels["agent"], "turn_position": k + 1,
+                                  "agents": c.labels["agent"], "player": c.agents[0],
+                                  "turn_position": k + 1,
                                   "games": s.pos_games, "win_rate": r, "ci_low": lo,
                                   "ci_high": hi, "fair_share": 1 / c.players})
             r, lo, hi = s.rate(s.shared)
@@ -177,8 +195,9 @@ def analyse(study: Study, out) -> list[Section]:
     secs.append(sec)
     secs.append(_decision_section(study, out))
     secs.insert(0, Section("Findings", text=_findings(seats, ladder) + _turn_findings(turns)))
-    search = next((c.agents[0] for c in study.cells if c.labels.get("agent") == "best"), "")
-    write_findings(out, "winrates", _finding_rows(seats, turns, search))
+    search = {c.game: c.agents[0] for c in study.cells
+              if c.labels.get("kind") == "table" and c.labels.get("agent") == "best"}
+    write_findings(out, "winrates", _finding_rows(seats, turns, search), study.profile)
     return secs
 
 
@@ -242,20 +261,24 @@ def _artifact(g: str, P: int, seat: int, agent: str) -> str:
             f"seats alike: {seats_alike(g)})")
 
 
-def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") -> list[dict]:
+def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search=None) -> list[dict]:
     """The seat and turn-order headlines of the scripted tables as data, each with the same
     seat's (turn position's) rate in the all-``best`` table for its agents label.  Where the
     rules treat the seats alike (:func:`seats_alike`) a seat effect is an agent artifact:
-    its row says so and is labelled ``agent artifact``, never a finding about the game."""
+    its row says so and is labelled ``agent artifact``, never a finding about the game.
+    ``search``: the strong table's agent spec, one for every game (a str) or per game."""
     rows = []
+    names = search if isinstance(search, dict) else {}
+    one = "" if isinstance(search, dict) else (search or "")
 
     def under_best(df, g, P, col, k):
+        """{search, search_games} of the same seat (position) in the all-best table."""
         m = df[(df["agents"] == "best") & (df["game"] == g) & (df["players"] == P)
                & (df[col] == k)]
         if m.empty:
-            return None
+            return {"search": None}
         r = m.iloc[0]
-        return (r.win_rate, r.ci_low, r.ci_high)
+        return {"search": (r.win_rate, r.ci_low, r.ci_high), "search_games": int(r.games)}
 
     holm_p = _holm_by_table(seats, turns)
     for (g, P), grp in seats[seats["agents"] == "scripted"].groupby(["game", "players"]):
@@ -269,8 +292,8 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
                     f"{g} at {P} players: seat {int(r.seat)} is favoured (scripted tables)")
             rows.append(finding(g, text, r.win_rate, r.ci_low, r.ci_high, ref,
                                 int(r.games), scripted=(r.win_rate, r.ci_low, r.ci_high),
-                                search=under_best(seats, g, P, "seat", r.seat),
-                                search_name=search, artifact=alike))
+                                **under_best(seats, g, P, "seat", r.seat),
+                                search_name=names.get(g, one), artifact=alike))
     if not turns.empty:
         for (g, P), grp in turns[turns["agents"] == "scripted"].groupby(["game", "players"]):
             if _seat_content(g):
@@ -284,9 +307,9 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search: str = "") ->
                                     f"{'more' if r.win_rate > ref else 'less'} than its share",
                                     r.win_rate, r.ci_low, r.ci_high, ref, int(r.games),
                                     scripted=(r.win_rate, r.ci_low, r.ci_high),
-                                    search=under_best(turns, g, P, "turn_position",
-                                                      r.turn_position),
-                                    search_name=search))
+                                    **under_best(turns, g, P, "turn_position",
+                                                 r.turn_position),
+                                    search_name=names.get(g, one)))
     return rows
 
 
