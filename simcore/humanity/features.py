@@ -4,10 +4,12 @@ A race to the SP goal (11) over the Event deck's rounds (9): SP come from Buildi
 (Supplies trashed under them) and recruited Survivors (Supplies trashed from hand), so what
 decides a game is the SP already scored, the SP within reach (partial Buildings, Buildings
 and Survivors owned, the Supplies to pay for them) and the time left.  For seat ``s`` of
-``P``; "owned" is the seat's hand, Draw deck, Discard pile and played Action cards (not its
-Trade bid, which is trashed whatever happens, nor the Supplies under a partial Building).
-A rival's owned cards are one pool to a determinization (hand, deck and bid re-dealt), so
-every rival feature reads owned totals, never a rival's hand; ``hand_*`` read s's own hand.
+``P``; "owned" is the seat's hand, Draw deck, Discard pile and played Action cards (not the
+Supplies under a partial Building, nor s's own Trade bid, which is trashed whatever
+happens).  A rival's hand, Draw deck and unrevealed bid are one pool to a determinization
+(re-dealt keeping the counts), so a rival's owned cards include its bid until the bids are
+revealed, and every rival feature reads owned totals, never a rival's hand: s's features
+are the same in every determinization from s's view.  ``hand_*`` read s's own hand.
 "The best rival" is the other seat with the most of that quantity (0 when P is 1)::
 
     sp             s's SP plus its end-game SP (Watchtower, Orphan...) over the SP goal
@@ -92,8 +94,9 @@ def _card_stats(params, k, t):
 
 
 @njit(cache=True)
-def seat_stats(state, params, s, t):
-    """Seat ``s``'s totals (T_*) into ``t``: public or determinization-invariant only."""
+def seat_stats(state, params, s, t, with_bid):
+    """Seat ``s``'s totals (T_*) into ``t``: public or determinization-invariant only
+    (``with_bid``: its Trade bid cards count as owned)."""
     for j in range(NT):
         t[j] = 0.0
     o = seat_offset(s)
@@ -102,6 +105,9 @@ def seat_stats(state, params, s, t):
                      (L.S_TABLE, L.S_TABLE_N)):
         for i in range(state[o + nf]):
             _card_stats(params, state[o + base + i], t)
+    if with_bid:
+        for i in range(state[o + L.S_BID_N]):
+            _card_stats(params, state[o + L.S_BIDC + i], t)
     for c in range(state[o + L.S_COL_N]):
         k = state[o + L.S_COL_KIND + c]
         ty = card_field(params, k, L.KF_TYPE)
@@ -122,7 +128,7 @@ def features(state, params, seat, out):
     goal = max(1.0, float(params[L.P_SP_GOAL]))
     tt = np.zeros((P, NT))
     for s in range(P):
-        seat_stats(state, params, s, tt[s])
+        seat_stats(state, params, s, tt[s], s != seat and state[L.BIDS_REVEALED] == 0)
     me = tt[seat]
     best = np.zeros(NT)  # the best rival's value of each total
     most_sp = me[T_SP]
