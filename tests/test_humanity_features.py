@@ -83,8 +83,11 @@ def test_features_of_a_hand_built_position(PR):
         "build_lead": (4 - 3) / 11,         # seat 1: barracks
         "surv_owned": (1 + 3 + 2) / 11,     # nurse 1, leader 3, orphan 0 + end-game 2
         "surv_lead": 6 / 11,
-        "cards_owned": 12 / 30,
-        "engine_cards": 2 / 12,             # scavenge (loot), forage (draw); not medic
+        "action_cards": 3 / 10,             # scavenge, medic, forage
+        "engine_cards": 2 / 10,             # scavenge (loot), forage (draw); not medic
+        "supply_cards": 4 / 10,
+        "build_cards": 2 / 5,
+        "surv_cards": 3 / 5,
         "hand_supply": 3 / 10,
         "hand_build": 1 / 4,                # farm (cost 2) paid, no other Building
         "hand_recruit": 1 / 3,              # nurse (cost 2) yes, leader (cost 4) no
@@ -139,7 +142,7 @@ def test_bid_cards_are_not_owned_and_depleted(PR):
     t.put(0, L.S_BID_N, 2)
     f = feats(t, 0)
     assert f["supply_owned"] == pytest.approx(8 / 20)
-    assert f["cards_owned"] == pytest.approx(12 / 30)
+    assert f["supply_cards"] == pytest.approx(4 / 10) and f["surv_cards"] == pytest.approx(3 / 5)
     # to seat 1 the unrevealed bid is part of seat 0's hidden cards, until it is revealed
     t.s[L.BIDS_REVEALED] = 0
     assert feats(t, 1)["supply_lead"] == pytest.approx((5 - (8 + 3)) / 20)
@@ -226,6 +229,6 @@ def test_features_finite_and_bounded_over_random_play(PR):
                 API.step(s, p, int(rng.choice(lg)), new_rng(int(rng.integers(1 << 30))))
     assert lo.min() >= -3.0 and hi.max() <= 3.0, dict(zip(FEATURES, zip(lo, hi)))
     # the 0/1 indicators and the shares stay in [0, 1]
-    for k in ("progress", "low_life", "depleted", "turn_order", "engine_cards"):
+    for k in ("progress", "low_life", "depleted", "turn_order"):
         i = FEATURES.index(k)
         assert 0.0 <= lo[i] and hi[i] <= 1.0, k

@@ -26,8 +26,12 @@ are the same in every determinization from s's view.  ``hand_*`` read s's own ha
     build_lead     build_owned less the best rival's
     surv_owned     SP (with end-game SP) of the unrecruited Survivor cards s owns, / goal
     surv_lead      surv_owned less the best rival's
-    cards_owned    cards s owns, over 30
-    engine_cards   s's owned Action cards that draw, loot or give actions, over its cards
+    action_cards   Action cards s owns, over 10 (the owned counts by type: a thin deck
+                   cycles faster, and each new Draw deck rescues a Survivor from the Row)
+    engine_cards   of them, those that draw, loot or give actions, over 10
+    supply_cards   Supply cards s owns, over 10
+    build_cards    Building cards s owns (unbuilt), over 5
+    surv_cards     Survivor cards s owns (unrecruited), over 5
     hand_supply    Supply value in s's hand, over 10
     hand_build     SP of the best Building in s's hand its hand's Supplies pay for, over 4
     hand_recruit   SP of the best Survivor in s's hand its Supplies recruit, over 3
@@ -53,10 +57,11 @@ from simcore.humanity.table import card_field, end_bonus, passive, seat_offset
 
 FEATURES = ("sp", "sp_lead", "sp_lead_late", "progress", "leader_near", "partial",
             "partial_lead", "supply_owned", "supply_lead", "supply_density", "build_owned",
-            "build_lead", "surv_owned", "surv_lead", "cards_owned", "engine_cards",
-            "hand_supply", "hand_build", "hand_recruit", "hand_cards", "hand_size",
-            "extra_actions", "trade_bonus", "colony_surv", "colony_lead", "life", "low_life",
-            "depleted", "deck_left", "row_best", "turn_order", "pile_best")
+            "build_lead", "surv_owned", "surv_lead", "action_cards", "engine_cards",
+            "supply_cards", "build_cards", "surv_cards", "hand_supply", "hand_build",
+            "hand_recruit", "hand_cards", "hand_size", "extra_actions", "trade_bonus",
+            "colony_surv", "colony_lead", "life", "low_life", "depleted", "deck_left",
+            "row_best", "turn_order", "pile_best")
 
 # per-seat totals (seat_stats)
 T_SP = 0        # SP with end-game SP
@@ -67,7 +72,11 @@ T_BUILD = 4     # SP of owned unbuilt Building cards
 T_SURV = 5      # SP of owned unrecruited Survivor cards (with end-game SP)
 T_ENGINE = 6    # owned Action cards that draw, loot or give actions
 T_COLSURV = 7   # Survivors in the Colony
-NT = 8
+T_NACT = 8      # owned Action cards
+T_NSUP = 9      # owned Supply cards
+T_NBLD = 10     # owned Building cards
+T_NSRV = 11     # owned Survivor cards
+NT = 12
 
 
 @njit(cache=True)
@@ -77,15 +86,19 @@ def _card_stats(params, k, t):
     t[T_CARDS] += 1
     if ty == L.TY_SUPPLY:
         t[T_SUPPLY] += card_field(params, k, L.KF_SUPPLY)
+        t[T_NSUP] += 1
     elif ty == L.TY_BUILDING:
         t[T_BUILD] += card_field(params, k, L.KF_SP)
+        t[T_NBLD] += 1
     elif ty == L.TY_SURVIVOR:
+        t[T_NSRV] += 1
         v = card_field(params, k, L.KF_SP)
         if card_field(params, k, L.KF_TIMING) == L.TM_END and \
                 card_field(params, k, L.KF_ABIL) == L.E_END_SP:
             v += card_field(params, k, L.KF_ABIL_AMT)
         t[T_SURV] += v
     elif ty == L.TY_ACTION:
+        t[T_NACT] += 1
         for j in range(L.MAX_EFF):
             c = card_field(params, k, L.KF_E + 2 * j)
             if c == L.E_DRAW or c == L.E_LOOT or c == L.E_ACTIONS:
@@ -185,21 +198,24 @@ def features(state, params, seat, out):
     out[11] = (me[T_BUILD] - best[T_BUILD]) / goal
     out[12] = me[T_SURV] / goal
     out[13] = (me[T_SURV] - best[T_SURV]) / goal
-    out[14] = me[T_CARDS] / 30.0
-    out[15] = me[T_ENGINE] / max(1.0, me[T_CARDS])
-    out[16] = hs / 10.0
-    out[17] = hb / 4.0
-    out[18] = hr / 3.0
-    out[19] = state[o + L.S_HAND_N] / max(1.0, float(hsize))
-    out[20] = passive(state, params, o, L.E_HAND_SIZE) / 2.0
-    out[21] = passive(state, params, o, L.E_EXTRA_ACTION) / 2.0
-    out[22] = (passive(state, params, o, L.E_TRADE_BONUS) + disc) / 2.0
-    out[23] = me[T_COLSURV] / 5.0
-    out[24] = (me[T_COLSURV] - best[T_COLSURV]) / 5.0
-    out[25] = life / max(1.0, float(params[L.P_START_LIFE]))
-    out[26] = 1.0 if 0 < life <= 2 else 0.0
-    out[27] = 1.0 if state[o + L.S_DEPLETED] else 0.0
-    out[28] = min(3.0, state[o + L.S_DECK_N] / 10.0)
-    out[29] = rb / 3.0
-    out[30] = ((seat - state[L.FIRST]) % P) / max(1.0, P - 1.0)
-    out[31] = min(3.0, pile / 6.0)
+    out[14] = me[T_NACT] / 10.0
+    out[15] = me[T_ENGINE] / 10.0
+    out[16] = me[T_NSUP] / 10.0
+    out[17] = me[T_NBLD] / 5.0
+    out[18] = me[T_NSRV] / 5.0
+    out[19] = hs / 10.0
+    out[20] = hb / 4.0
+    out[21] = hr / 3.0
+    out[22] = state[o + L.S_HAND_N] / max(1.0, float(hsize))
+    out[23] = passive(state, params, o, L.E_HAND_SIZE) / 2.0
+    out[24] = passive(state, params, o, L.E_EXTRA_ACTION) / 2.0
+    out[25] = (passive(state, params, o, L.E_TRADE_BONUS) + disc) / 2.0
+    out[26] = me[T_COLSURV] / 5.0
+    out[27] = (me[T_COLSURV] - best[T_COLSURV]) / 5.0
+    out[28] = life / max(1.0, float(params[L.P_START_LIFE]))
+    out[29] = 1.0 if 0 < life <= 2 else 0.0
+    out[30] = 1.0 if state[o + L.S_DEPLETED] else 0.0
+    out[31] = min(3.0, state[o + L.S_DECK_N] / 10.0)
+    out[32] = rb / 3.0
+    out[33] = ((seat - state[L.FIRST]) % P) / max(1.0, P - 1.0)
+    out[34] = min(3.0, pile / 6.0)
