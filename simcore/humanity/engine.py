@@ -46,6 +46,7 @@ from simcore.humanity.tasks import (
     ebid_range as _ebid_range,
 )
 from simcore.rng import randint, shuffle
+from simcore.humanity.features import FEATURES, features  # noqa: F401  (the learned value's)
 
 
 # ---- the round machine ---------------------------------------------------------------------
