@@ -126,7 +126,27 @@ def row_value(game, state, params, seat, row, f, ev, sc):
 
 @njit(cache=True)
 def value_act(game, agents, k, state, params, rng, legal, n, ws):
-    """The legal action whose after-state has the highest learned value for the seat to act.
+    """The legal action whose after-state has the highest learned value for the seat to act
+    (:func:`action_values`); ties go to a uniformly drawn one."""
+    vals = np.empty(n, np.float64)
+    action_values(game, agents, k, state, params, rng, legal, n, ws, vals)
+    best_v = vals.max()
+    ties = 0
+    for i in range(n):
+        ties += vals[i] >= best_v - 1e-12
+    pick = randint(rng, ties) if ties > 1 else 0
+    for i in range(n):
+        if vals[i] >= best_v - 1e-12:
+            if pick == 0:
+                return legal[i]
+            pick -= 1
+    return legal[0]
+
+
+@njit(cache=True)
+def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
+    """Write to ``vals[:n]`` the learned value of each legal action's after-state for the
+    seat to act.
 
     A turn is often several decisions (draft, then a card, then its effect): after the
     action, the seat's own following decisions, and every seat's choices in a round of
@@ -136,7 +156,8 @@ def value_act(game, agents, k, state, params, rng, legal, n, ws):
     by the turn it leads to, not by the half-made turn right after it.  In an open-loop game (chance, hidden cards) each action is tried on ``SAMPLES``
     determinizations from the acting seat's view, with chance drawn from the agent's own
     stream, and the values are averaged; so a hidden simultaneous choice (a bid) is made
-    without seeing what the others committed.  Ties go to a uniformly drawn one."""
+    without seeing what the others committed.  Every action is valued on the same draws
+    (common random numbers)."""
     me = dispatch.current_player(game, state, params)
     sim = ws[2]
     sl = ws[3]
@@ -149,17 +170,22 @@ def value_act(game, agents, k, state, params, rng, legal, n, ws):
     samples = 1
     if dispatch.open_loop(game):
         samples = max(1, int(agents[k, A_SAMPLES]))
-    best_a = legal[0]
-    best_v = -1.0
-    ties = 0
+    # common random numbers: every action is valued on the same determinizations and chance
+    # draws (a copy of the stream restarted per action), so two actions are compared on
+    # equal futures rather than lost in four samples' noise; the agent's own stream then
+    # moves past every draw used, so the next decision draws afresh
+    crn = np.empty(2, np.uint64)
+    used = rng[1]
     for i in range(n):
         v = 0.0
+        crn[0] = rng[0]
+        crn[1] = rng[1]  # the same start for every action
         for _ in range(samples):
             for j in range(state.shape[0]):
                 sim[j] = state[j]
             if dispatch.open_loop(game):
-                dispatch.determinize(game, sim, params, me, rng)
-            dispatch.step(game, sim, params, legal[i], rng)
+                dispatch.determinize(game, sim, params, me, crn)
+            dispatch.step(game, sim, params, legal[i], crn)
             d = 0
             # the rest of my turn, and any round of hidden simultaneous choices still open
             # (a bid or Offering costs only once all are revealed), played by the script
@@ -169,20 +195,13 @@ def value_act(game, agents, k, state, params, rng, legal, n, ws):
                 nl = dispatch.legal_actions(game, sim, params, sl)
                 a = sl[0]
                 if nl > 1:
-                    a = scripted_action(game, sim, params, persona, rng, sl, nl)
-                dispatch.step(game, sim, params, a, rng)
+                    a = scripted_action(game, sim, params, persona, crn, sl, nl)
+                dispatch.step(game, sim, params, a, crn)
                 d += 1
             v += position_value(game, sim, params, me, agents, k, f, ev, sc)
-        v /= samples
-        if v > best_v + 1e-12:
-            best_v = v
-            best_a = legal[i]
-            ties = 1
-        elif v >= best_v - 1e-12:
-            ties += 1
-            if randint(rng, ties) == 0:
-                best_a = legal[i]
-    return best_a
+        vals[i] = v / samples
+        used = max(used, crn[1])
+    rng[1] = used
 
 
 # ---- the fitted weights: files, and the rules they were fitted under ----
