@@ -9,30 +9,9 @@ from simcore.darkleaf import layout as L
 from simcore.darkleaf.features import FEATURES, features
 from simcore.darkleaf.value import progress
 from simcore.rng import new_rng
+from tests.test_darkleaf_agents import pos, sq  # hand-built positions, as the agents' tests
 
 P, N, B, R, Q, K = L.PAWN, L.KNIGHT, L.SAGE, L.ROOK, L.QUEEN, L.KING
-
-
-def sq(name):
-    return (int(name[1]) - 1) * 8 + "abcdefgh".index(name[0])
-
-
-def pos(setup, units, cur=0):
-    p = API.params(2, setup)
-    s = API.new_state(p, seed=1)
-    for i in range(64):
-        s[L.BOARD + i] = 0
-        s[L.AURA + i] = 0
-        s[L.LADDER + i] = 0
-        s[L.FROZEN + i] = -1
-        s[L.PG + i] = 0
-    for seat, t, name in units:
-        s[L.BOARD + sq(name)] = 1 + seat * 6 + t
-    s[L.CUR] = cur
-    s[L.TURN] = 5
-    s[L.ROUND] = 3
-    s[L.END] = 0
-    return s, p
 
 
 def feats(s, p, seat):

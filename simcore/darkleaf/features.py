@@ -96,7 +96,7 @@ from simcore.darkleaf.layout import (
     WIBO,
 )
 from simcore.darkleaf.position import clear_line
-from simcore.darkleaf.value import progress
+from simcore.darkleaf.value import _mat, progress  # the evaluation's material scale
 
 FEATURES = ("progress_own", "progress_opp", "material_own", "material_opp", "pawns_own",
             "pawns_opp", "protected_own", "protected_opp", "hexed_own", "hexed_opp",
@@ -108,17 +108,6 @@ FEATURES = ("progress_own", "progress_opp", "material_own", "material_opp", "paw
     tuple(f"clan_own_{c}" for c in CLAN_KEYS) + tuple(f"clan_opp_{c}" for c in CLAN_KEYS)
 NCLANS = len(CLAN_KEYS)
 _BASE = len(FEATURES) - 3 * NCLANS   # where the per-clan block starts
-
-
-@row_kernel(inline="always")
-def _mat(t):
-    if t == PAWN:
-        return 1.0
-    if t == KNIGHT or t == SAGE:
-        return 3.0
-    if t == ROOK:
-        return 0.5
-    return 0.0
 
 
 @row_kernel(inline="always")
