@@ -113,3 +113,39 @@ def test_the_same_games_in_pure_python():
     want = [int(x) for a in ("random", "scripted")
             for x in run_plan(plan("darkleaf", a), 2, seed=1, threads=1)["length"]]
     assert out.stdout.strip().splitlines()[-1] == str(want)
+
+
+def test_a_hexen_bone_over_eight_faces_names_no_direction_but_a_knights_opposite():
+    """DG-JOURNEY (Hexen: the bone names the direction).  ``clans.hexen.faces`` is swept up
+    to 12; a roll over 8 names no direction, except a knight's opposite one, (r + 4) % 8,
+    which the generator walked before the mask walk too; with the Law only the
+    neighbours of directions 0-7 join.  The mask walk once walked direction r itself and
+    crashed (IndexError in nxt) in the sensitivity sweep's cell."""
+    from experiments.batch import plan, run_plan
+    from tests.test_darkleaf_agents import pos, sq
+
+    s, p = pos("hexen-wibo", [(0, L.PAWN, "d4"), (0, L.KNIGHT, "f4"), (1, L.QUEEN, "h8")],
+               sets=("clans.hexen.faces=12",))
+    out = np.zeros(64, np.int32)
+    assert journey_gen(s, p, 0, sq("d4"), 12, out, 0, True, -1) == 0  # no direction
+    assert not hexen_any(s, p, 0, sq("d4"), 12)
+    from simcore.darkleaf.board import nxt
+
+    def walk(start, d):  # the clear territories along direction d (the board is empty)
+        got, cur = [], start
+        while nxt(cur, 0, d) >= 0 and s[L.BOARD + nxt(cur, 0, d)] == 0:
+            cur = nxt(cur, 0, d)
+            got.append(cur)
+        return got
+
+    n = journey_gen(s, p, 0, sq("f4"), 12, out, 0, True, -1)  # the knight: direction 7
+    assert sorted(out[:n]) == sorted(walk(sq("f4"), 7)) and n > 0
+    assert hexen_any(s, p, 0, sq("f4"), 12)
+    s[L.LAW + 0] = 1  # the Celestial Compass: neighbours of 7 (0 and 6) for the knight only
+    assert journey_gen(s, p, 0, sq("d4"), 12, out, 0, True, -1) == 0
+    n = journey_gen(s, p, 0, sq("f4"), 12, out, 0, True, -1)
+    assert sorted(out[:n]) == sorted(walk(sq("f4"), 7) + walk(sq("f4"), 0)
+                                     + walk(sq("f4"), 6))
+    raw = run_plan(plan("darkleaf", "scripted", setup="hexen-wibo",
+                        sets=["clans.hexen.faces=12"]), 40, 0)
+    assert len(raw["length"]) == 40

@@ -108,8 +108,11 @@ def _hexen_gen(state, params, seat, sq, t, pts, out, base, write, want):
     if t == KNIGHT:
         mask |= 1 << ((r + 4) % 8)
     if state[LAW + seat] != 0:  # each direction's two neighbours: the mask rotated by one
-        mask |= (((mask << 1) | (mask >> 7)) | ((mask >> 1) | (mask << 7))) & 255
-    dirs = np.uint64(mask)
+        m = mask & 255
+        mask |= (((m << 1) | (m >> 7)) | ((m >> 1) | (m << 7))) & 255
+    # a bone of more than 8 faces (a swept rules value): a roll over 8 names no direction,
+    # only a knight's opposite one
+    dirs = np.uint64(mask & 255)
     while dirs != 0:  # the one to three directions in order, not a test of all eight
         d = low_sq(dirs)
         dirs &= dirs - np.uint64(1)
