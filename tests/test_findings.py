@@ -328,3 +328,12 @@ def test_the_strong_seat_table_is_the_profiles_cheap_strong_player_at_scale():
         court = tables[("court", 4)]
         assert court.agents[0] == winrates.SEARCH[profile]
         assert court.games < STRONG_MIN[profile]
+
+
+def test_every_study_knows_its_profile():
+    """The agents label's minimum of strong games comes from the study's profile
+    (write_findings): every study's plan carries the profile it was built for."""
+    from experiments.studies import STUDIES, study_module
+
+    for name in STUDIES:
+        assert study_module(name).build("quick", 0).profile == "quick", name

@@ -106,7 +106,7 @@ def rungs(name: str, profile: str) -> list[str]:
 
 def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
-    st = Study("ladder", seed, [], chunk=500 if profile != "full" else 2000)
+    st = Study("ladder", seed, [], chunk=500 if profile != "full" else 2000, profile=profile)
     for g in game_names():
         rs = rungs(g, profile)
         slow = g in SLOW

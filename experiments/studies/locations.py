@@ -49,7 +49,8 @@ def location_names() -> dict:
 
 def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
-    st = Study("locations", seed, [], chunk=2000 if profile == "quick" else 20_000)
+    st = Study("locations", seed, [], chunk=2000 if profile == "quick" else 20_000,
+               profile=profile)
     st.add("darkness", 1, ("scripted",), b["solo"], setup="random", stream=1,
            labels={"kind": "solo", "agent": "scripted"})
     # the same stream: the first games share their setups with the scripted cell's

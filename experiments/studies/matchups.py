@@ -63,7 +63,7 @@ def _rules_paths():
 
 def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
-    st = Study("matchups", seed, [], chunk=max(1000, b["table"]))
+    st = Study("matchups", seed, [], chunk=max(1000, b["table"]), profile=profile)
     paths = _rules_paths()
     for k, pairing in enumerate(_pairings()):
         stream = 10 * k

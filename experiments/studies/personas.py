@@ -36,7 +36,7 @@ def personas_of(game: str) -> list[str]:
 
 def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
-    st = Study("personas", seed, [], chunk=1000 if profile != "full" else 5000)
+    st = Study("personas", seed, [], chunk=1000 if profile != "full" else 5000, profile=profile)
     for g in GAMES:
         if g not in game_names():
             continue

@@ -55,7 +55,8 @@ BUDGET = {
 
 def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
-    st = Study("setups", seed, [], chunk=5000 if profile == "quick" else 20_000)
+    st = Study("setups", seed, [], chunk=5000 if profile == "quick" else 20_000,
+               profile=profile)
     reg = game_names()
     if "frontier" in reg:
         # plain UCT stays as a cheap rung (random rollouts end a mission in ~7 actions: ~0.1 s
