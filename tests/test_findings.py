@@ -90,6 +90,9 @@ def test_winrates_seat_findings_are_labelled_by_the_best_table():
     rows = _finding_rows(pd.DataFrame(scripted), turns, "best:ms=5")
     turn = [r for r in rows if "turn position 2" in r["finding"]]
     assert len(turn) == 1 and turn[0]["search"] == (0.5, 0.47, 0.53)
+    # the strong player is named per (game, players) with the games it rests on (#32)
+    [f] = _finding_rows(holds, empty, {("g", 2): "value", ("g", 3): "best:ms=3"})
+    assert f["search_name"] == "value" and f["search_games"] == 1000
     assert agents_label(turn[0]).startswith("no")
 
 

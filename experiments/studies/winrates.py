@@ -118,8 +118,8 @@ def analyse(study: Study, out) -> list[Section]:
                 # agents: the table's role (random, scripted, best = the strong table);
                 # player: the spec that played it (the strong table's may be `value`)
                 seats.append({"game": c.game, "players": c.players, "agents": c.labels["agent"],
-                              "player": c.agents[0], "seat": seat, "games": s.resolved, "win_rate": r, "ci_low": lo,
-                              "ci_high": hi, "fair_share": 1 / c.players,
+                              "player": c.agents[0], "seat": seat, "games": s.resolved,
+                              "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / c.players,
                               **s.cap_columns(seat=seat)})
             if s.pos_games and c.players > 1:
                 for k in range(c.players):
@@ -196,7 +196,7 @@ def analyse(study: Study, out) -> list[Section]:
     secs.append(sec)
     secs.append(_decision_section(study, out))
     secs.insert(0, Section("Findings", text=_findings(seats, ladder) + _turn_findings(turns)))
-    search = {c.game: c.agents[0] for c in study.cells
+    search = {(c.game, c.players): c.agents[0] for c in study.cells
               if c.labels.get("kind") == "table" and c.labels.get("agent") == "best"}
     write_findings(out, "winrates", _finding_rows(seats, turns, search), study.profile)
     return secs
@@ -267,7 +267,8 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search=None) -> list
     seat's (turn position's) rate in the all-``best`` table for its agents label.  Where the
     rules treat the seats alike (:func:`seats_alike`) a seat effect is an agent artifact:
     its row says so and is labelled ``agent artifact``, never a finding about the game.
-    ``search``: the strong table's agent spec, one for every game (a str) or per game."""
+    ``search``: the strong table's agent spec, one for every table (a str) or per (game,
+    players): a game's cheap strong player may play some player counts only."""
     rows = []
     names = search if isinstance(search, dict) else {}
     one = "" if isinstance(search, dict) else (search or "")
@@ -294,7 +295,7 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search=None) -> list
             rows.append(finding(g, text, r.win_rate, r.ci_low, r.ci_high, ref,
                                 int(r.games), scripted=(r.win_rate, r.ci_low, r.ci_high),
                                 **under_best(seats, g, P, "seat", r.seat),
-                                search_name=names.get(g, one), artifact=alike))
+                                search_name=names.get((g, P), one), artifact=alike))
     if not turns.empty:
         for (g, P), grp in turns[turns["agents"] == "scripted"].groupby(["game", "players"]):
             if _seat_content(g):
@@ -310,7 +311,7 @@ def _finding_rows(seats: pd.DataFrame, turns: pd.DataFrame, search=None) -> list
                                     scripted=(r.win_rate, r.ci_low, r.ci_high),
                                     **under_best(turns, g, P, "turn_position",
                                                  r.turn_position),
-                                    search_name=names.get(g, one)))
+                                    search_name=names.get((g, P), one)))
     return rows
 
 
