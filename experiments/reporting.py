@@ -196,6 +196,20 @@ FINDING_COLUMNS = ("study", "game", "finding", "measure", "value", "ci_low", "ci
 #: label says "not confirmed" with the count, never "yes" or "no" (a profile not named here,
 #: the test suite's smoke, needs none)
 STRONG_MIN = {"quick": 1000, "full": 10_000}
+#: the games whose cheap strong player the smoke profile (the test suite) plays: every other
+#: game's value arena would cost the suite a minute or more of compiling
+SMOKE_STRONG = ("connect4",)
+
+
+def strong_player(game: str, players: int, profile: str) -> str | None:
+    """The cheap strong player ``game``'s profile names at ``players`` (registry ``STRONG``)
+    as played in ``profile``, or None (then ``best`` at the profile's budget)."""
+    from simcore import registry
+
+    if game not in registry.GAMES or (profile == "smoke" and game not in SMOKE_STRONG):
+        return None
+    strong = registry.part(game, "STRONG") or {}
+    return strong[players][0] if players in strong else None
 #: what a finding's value is: a rate in [0, 1], a difference of two quantities (null 0), a
 #: share of a mix, or a score margin (points)
 MEASURES = ("rate", "difference", "share", "margin")

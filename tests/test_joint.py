@@ -177,13 +177,16 @@ def test_a_cheap_strong_player_plays_every_draw_and_the_morris_points(monkeypatc
             return {2: ("value", "value beats scripted (a test's stand-in)")}
         return real(game, what)
 
+    from experiments import reporting
+
     monkeypatch.setattr(registry, "part", part)
+    monkeypatch.setattr(reporting, "SMOKE_STRONG", ("connect4", "humanity"))
     st = sensitivity.build("smoke", 0)
     b = _joint.JOINT["smoke"]
 
     def cells(game, design):
         return [c for c in st.cells if c.game == game and c.labels.get("design") == design]
-    for game in ("humanity", "darkness"):
+    for game in ("humanity", "frontier"):  # darkness names value too, but not in smoke
         sm, m = cells(game, "strong-morris"), cells(game, "morris")
         sd, d = cells(game, "strong-draw"), cells(game, "draw")
         if game == "humanity":

@@ -7,7 +7,7 @@ from agents import mcts
 from agents.spec import compile_key, parse_agent
 from agents.value import action_values
 from simcore import dispatch
-from simcore.humanity import API, SPEC
+from simcore.court import API, SPEC
 from simcore.rng import new_rng
 
 
@@ -21,14 +21,14 @@ def _values(game, agents, state, params, rng, legal, n, max_len, num_actions, st
 
 
 def test_every_action_is_valued_on_the_same_draws():
-    """Humanity is open-loop (hidden hands, a shuffled deck): each action is tried on
-    SAMPLES determinizations.  The same action listed twice gets the very same value (each
+    """Court is open-loop (souls behind the screen, hidden Offerings): each action is tried
+    on SAMPLES determinizations.  The same action listed twice gets the very same value (each
     action's futures restart from one stream position); with draws running on from action
     to action the two would differ.  The agent's own stream moves past every draw used,
     so the next decision draws afresh."""
-    a = parse_agent("value", SPEC.personas, "humanity")
+    a = parse_agent("value", SPEC.personas, "court")
     key = compile_key(SPEC, [a.row])
-    p = API.params(players=2)
+    p = API.params(players=4)
     pick = np.random.default_rng(3)
     checked = 0
     for g in range(6):

@@ -85,11 +85,11 @@ def strong_spec(game: str, h: dict, profile: str) -> tuple[str | None, bool]:
     """(spec, cheap) of the strong player for ``game``'s headline: its profile's cheap
     strong player at the headline's player count (registry ``STRONG``; cheap = True), else
     the profile's ``strong`` search (None: not played)."""
-    from simcore import registry
+    from experiments.reporting import strong_player
 
-    strong = (registry.part(game, "STRONG") or {}) if game in registry.GAMES else {}
-    if h["players"] in strong:
-        return strong[h["players"]][0], True
+    spec = strong_player(game, h["players"], profile)
+    if spec is not None:
+        return spec, True
     return JOINT[profile]["strong"], False
 
 

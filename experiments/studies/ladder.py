@@ -41,7 +41,7 @@ SLOW = ("darkleaf", "darkness", "humanity")
 BUDGET = {
     "smoke": {"plain": 60, "search": 4, "search_slow": 2, "base": 10, "base_slow": 4,
               "best": "iters=8", "best_slow": "iters=4,depth=20", "target": 4, "target_slow": 2,
-              "pooled": 2, "uct_slow": 2, "value_games": ("connect4",)},
+              "pooled": 2, "uct_slow": 2, "value_games": "smoke"},
     # quick plays best:ms=3 (a third of a long game's stated simulations: 54 in darkleaf,
     # 150 in darkness, 165 in humanity, 360 in court): its verdicts are a floor
     # on what best does; the full profile plays best as stated (agents.best).  "target":
@@ -82,7 +82,9 @@ def has_value(name: str, profile: str) -> bool:
     compile the value arena)."""
     from agents.value import load_weights
 
-    only = BUDGET[profile].get("value_games")
+    from experiments.reporting import SMOKE_STRONG
+
+    only = SMOKE_STRONG if BUDGET[profile].get("value_games") == "smoke" else None
     return load_weights(name) is not None and (only is None or name in only)
 
 

@@ -51,10 +51,12 @@ def strong_table(game: str, profile: str, slow: bool, players: int) -> tuple[str
     cheap strong player at that count (registry ``STRONG``) on the profile's
     ``strong_table`` games (reporting.STRONG_MIN in quick and full), else ``best`` at the
     profile's budget on the games it affords."""
+    from experiments.reporting import strong_player
+
     b = BUDGET[profile]
-    strong = (registry.part(game, "STRONG") or {}) if game in registry.GAMES else {}
-    if players in strong:
-        return strong[players][0], b["strong_table"]
+    spec = strong_player(game, players, profile)
+    if spec is not None:
+        return spec, b["strong_table"]
     return SEARCH[profile], b["best_table_slow" if slow else "best_table"]
 
 
