@@ -196,9 +196,13 @@ FINDING_COLUMNS = ("study", "game", "finding", "measure", "value", "ci_low", "ci
 #: label says "not confirmed" with the count, never "yes" or "no" (a profile not named here,
 #: the test suite's smoke, needs none)
 STRONG_MIN = {"quick": 1000, "full": 10_000}
-#: the games whose cheap strong player the smoke profile (the test suite) plays: every other
-#: game's value arena would cost the suite a minute or more of compiling
-SMOKE_STRONG = ("connect4",)
+def smoke_strong(game: str) -> bool:
+    """Whether the smoke profile (the test suite) plays ``game``'s cheap strong player (its
+    profile's ``SMOKE_STRONG``): every other game's value arena would cost the suite a
+    minute or more of compiling."""
+    from simcore import registry
+
+    return game in registry.GAMES and bool(registry.part(game, "SMOKE_STRONG"))
 
 
 def strong_player(game: str, players: int, profile: str) -> str | None:
@@ -206,7 +210,7 @@ def strong_player(game: str, players: int, profile: str) -> str | None:
     as played in ``profile``, or None (then ``best`` at the profile's budget)."""
     from simcore import registry
 
-    if game not in registry.GAMES or (profile == "smoke" and game not in SMOKE_STRONG):
+    if game not in registry.GAMES or (profile == "smoke" and not smoke_strong(game)):
         return None
     strong = registry.part(game, "STRONG") or {}
     return strong[players][0] if players in strong else None

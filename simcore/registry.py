@@ -59,6 +59,8 @@ PROFILE_DEFAULTS = {
     # count, cheap enough for the profile's 1,000 (quick) or 10,000 (full) games a cell;
     # a count left out (or None): ``best`` at the profile's budget, on the games it affords
     "STRONG": None,
+    # the test suite's smoke profile plays the STRONG player (its value arena compiles there)
+    "SMOKE_STRONG": False,
 }
 #: what every profile must define
 PROFILE_REQUIRED = ("BEST",)

@@ -82,10 +82,10 @@ def has_value(name: str, profile: str) -> bool:
     compile the value arena)."""
     from agents.value import load_weights
 
-    from experiments.reporting import SMOKE_STRONG
+    from experiments.reporting import smoke_strong
 
-    only = SMOKE_STRONG if BUDGET[profile].get("value_games") == "smoke" else None
-    return load_weights(name) is not None and (only is None or name in only)
+    smoke = BUDGET[profile].get("value_games") == "smoke"
+    return load_weights(name) is not None and (not smoke or smoke_strong(name))
 
 
 def rungs(name: str, profile: str) -> list[str]:

@@ -11,5 +11,6 @@ OPENSPIEL = "connect_four"
 CALIBRATION = True
 # the strong player of the all-strong seat tables: value beats scripted 71.5% [68.6, 74.2]
 # over 1,000 games at 0.011 ms a decision (2026-12-03, docs/lab-log.md "connect4")
+SMOKE_STRONG = True  # the test suite plays it (its value arena compiles in seconds)
 STRONG = {2: ("value", "value 71.5% [68.6, 74.2] against scripted over 1,000 games, seats "
                        "rotated")}
