@@ -22,12 +22,17 @@ class GameAPI:
         ``compile_params(rules, players, setup) -> int32 array`` for this game.
     rules_path : Path
         The game's ``rules.toml``.
+    precheck : callable, optional
+        ``precheck(rules, players, setup)``: some of ``compile_params``'s checks, cheaply
+        (it raises BadInput only where ``compile_params`` would); see :meth:`precheck`.
     """
 
-    def __init__(self, spec: GameSpec, engine, compile_params, rules_path: Path):
+    def __init__(self, spec: GameSpec, engine, compile_params, rules_path: Path,
+                 precheck=None):
         self.spec = spec
         self.engine = engine
         self._compile = compile_params
+        self._precheck = precheck
         self.rules_path = Path(rules_path)
 
     def rules(self, rules_file=None, sets=()) -> RuleSet:
@@ -46,6 +51,21 @@ class GameAPI:
         if p.shape != (spec.params_size,):
             raise AssertionError(f"{spec.name}: params has shape {p.shape}")
         return p
+
+    def precheck(self, players: int | None = None, setup: str | None = None,
+                 rules: RuleSet | None = None) -> None:
+        """Raise BadInput where a cheap part of :meth:`params`'s checks refuses ``rules``
+        (all of them where the game names no precheck).  Passing is no promise that
+        :meth:`params` accepts; a refusal is.  A joint-sensitivity repair asks thousands of
+        times about rules sets that differ in a few values (experiments.studies._joint)."""
+        if self._precheck is None:
+            self.params(players, setup, rules)
+            return
+        spec = self.spec
+        setup = spec.check_setup(setup)
+        players = (spec.player_range(setup)[0] if players is None
+                   else spec.check_players(players, setup))
+        self._precheck(self.rules() if rules is None else rules, players, setup)
 
     def new_state(self, params: np.ndarray, seed: int = 0, index: int = 0) -> np.ndarray:
         """A fresh initial state (the chance stream of game ``index``)."""

@@ -197,3 +197,32 @@ def test_a_cheap_strong_player_plays_every_draw_and_the_morris_points(monkeypatc
         else:
             assert not sm and len(sd) == b["strong_draws"]
             assert {c.agents for c in sd} == {(b["strong"],)}
+
+
+def test_humanity_precheck_refuses_only_what_params_refuses():
+    """API.precheck (the repair's cheap checks): a rules set over the packs' 180 cards is
+    refused by both; a set it passes that params refuses is allowed (a pass is no
+    promise), and _repair then answers as the full repair does."""
+    from experiments.studies import _joint
+    from simcore.humanity import API
+    from simcore.spec import BadInput
+
+    rs = API.rules()
+    counts = [p for p in rs.entries if p.startswith("cards.") and p.endswith(".count")
+              and rs.entries[p[:-len("count")] + "pack"].value == "base"]
+    over = API.rules(sets=[f"{p}=20" for p in counts])
+    for check in (API.precheck, API.params):
+        with pytest.raises(BadInput, match="cards in the packs"):
+            check(None, None, over)
+    API.precheck(None, None, rs)  # the baseline passes both
+    API.params(None, None, rs)
+    ok = _joint._accepts("humanity")
+    sets = tuple(f"{p}=20" for p in counts)
+    assert not ok(sets, False) and not ok(sets)
+    got, dropped = _joint._repair(ok, sets, seed=3)
+    assert ok(got) and dropped > 0
+    assert (got, dropped) == joint.repaired_fairly(ok, sets, 3)
+    # where the cheap checks pass a set the full ones refuse, the full repair answers
+    full_only = ("cards.scavenge.effects=bogus 1",)  # an unknown effect: the card table
+    assert ok(full_only, False) and not ok(full_only)
+    assert _joint._repair(ok, full_only, seed=3) == ((), 1)

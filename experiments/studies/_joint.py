@@ -61,12 +61,14 @@ def design_seed(seed: int, game: str, part: str) -> int:
 
 
 def _accepts(game: str):
-    """``ok(sets)``: whether the engine accepts the rules overrides ``sets``."""
+    """``ok(sets, full)``: whether the engine accepts the rules overrides ``sets``; with
+    ``full=False`` only its cheap checks are asked (``API.precheck``: a refusal is final,
+    a pass is not)."""
     api = get_game(game).API
     rs = api.rules()
     lits: dict = {}
 
-    def ok(sets) -> bool:
+    def ok(sets, full: bool = True) -> bool:
         try:
             entries = dict(rs.entries)
             for t in sets:  # each override parsed and type-checked once: a repair checks
@@ -74,11 +76,20 @@ def _accepts(game: str):
                     p = t.split("=", 1)[0]
                     lits[t] = (p, rs.with_sets([t]).entries[p])
                 entries[lits[t][0]] = lits[t][1]
-            api.params(None, None, RuleSet(rs.game, entries, rs.origin))
+            (api.params if full else api.precheck)(None, None,
+                                                   RuleSet(rs.game, entries, rs.origin))
         except (BadInput, KeyError, ValueError, TypeError, IndexError):
             return False
         return True
     return ok
+
+
+def _repair(ok, sets: tuple, seed: int) -> tuple[tuple, int]:
+    """:func:`joint.repaired_fairly` on the engine's cheap checks, then the full check
+    of the result (again on the full checks where that refuses it): a repair asks about a
+    draw ~100 times, and the cheap checks are what refuses almost every one."""
+    got = joint.repaired_fairly(lambda s: ok(s, False), sets, seed)
+    return got if ok(got[0]) else joint.repaired_fairly(ok, sets, seed)
 
 
 def strong_spec(game: str, h: dict, profile: str) -> tuple[str | None, bool]:
@@ -127,11 +138,15 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
         if cheap:  # the screening itself under the strong player
             X["strong-morris"] = X["morris"]
             plays.append(("strong-morris", sh, sn))
+    fixed: dict = {}
     for design, hh, n in plays:
+        twin = design.removeprefix("strong-")  # the strong player plays the same points
         for i, x in enumerate(X[design]):
-            sets, d = joint.repaired_fairly(ok, joint.sets_at(fs, x),
-                                            design_seed(seed, game, f"{design}:{i}"))
-            dropped += d
+            if (twin, i) not in fixed:
+                fixed[twin, i] = _repair(ok, joint.sets_at(fs, x),
+                                         design_seed(seed, game, f"{twin}:{i}"))
+                dropped += fixed[twin, i][1]
+            sets = fixed[twin, i][0]
             add(st, game, hh, n, stream, {"game": game, "role": "joint", "design": design,
                                           "point": i}, sets)
     st.notes.append(
@@ -240,8 +255,8 @@ def follow_up(study: Study, out, morris: dict | None = None) -> Study | None:
         ok.setdefault(game, _accepts(game))
         X = joint.sobol_design(fs, top, b["sobol_n"], design_seed(study.seed, game, "sobol"))
         for i, x in enumerate(X):
-            sets, _ = joint.repaired_fairly(ok[game], joint.sets_at(fs, x),
-                                            design_seed(study.seed, game, f"sobol:{i}"))
+            sets, _ = _repair(ok[game], joint.sets_at(fs, x),
+                              design_seed(study.seed, game, f"sobol:{i}"))
             _add(sub, game, h, b["games"], _base_stream(study, game),
                  {"game": game, "role": "joint", "design": "sobol", "point": i}, sets)
     return sub

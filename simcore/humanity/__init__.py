@@ -75,11 +75,13 @@ SCENARIOS = {"1": 0, "2": 1, "3": 2, "custom": 3}
 
 
 def _card_keys(rules):
-    keys = []
-    for path in rules.entries:
-        if path.startswith("cards.") and path.endswith(".type"):
-            keys.append(path[len("cards."):-len(".type")])
-    return keys
+    return list(_card_keys_of(tuple(rules.entries)))
+
+
+@functools.lru_cache(maxsize=16)  # a joint-sensitivity repair asks ~30k times, same paths
+def _card_keys_of(paths):
+    return tuple(p[len("cards."):-len(".type")] for p in paths
+                 if p.endswith(".type") and p.startswith("cards."))
 
 
 def _event_keys(rules):
@@ -211,14 +213,28 @@ def _compile_game(rules, p, scen):
     return longer
 
 
-def _compile_cards(rules, p, players):
-    """The card table (one KF_N row per card kind) and the deck-size checks."""
+def precheck_params(rules, players, setup):
+    """compile_params's game values and deck-size checks, without the card and event
+    tables: a joint-sensitivity repair asks about thousands of rules sets, and most of
+    those the engine refuses exceed the 180 cards of the packs (API.precheck)."""
+    _compile_game(rules, np.zeros(L.PARAMS_SIZE, dtype=np.int32), SCENARIOS[setup])
+    _check_card_keys(rules, players)
+
+
+def _check_card_keys(rules, players):
+    """The card kinds (their number, the firearm) and the deck sizes; returns the keys."""
     keys = _card_keys(rules)
     if len(keys) > L.MAX_KINDS:
         raise BadInput(f"humanity: {len(keys)} card kinds; valid: at most {L.MAX_KINDS}")
     if "firearm" not in keys:
         raise BadInput("humanity: cards.firearm is missing; valid: a colony card named firearm")
     _check_deck_sizes(rules, keys, players)
+    return keys
+
+
+def _compile_cards(rules, p, players):
+    """The card table (one KF_N row per card kind) and the deck-size checks."""
+    keys = _check_card_keys(rules, players)
     for k, key in enumerate(keys):
         base = f"cards.{key}."
         o = L.P_CARDS + k * L.KF_N
@@ -376,4 +392,5 @@ def describe_action(action: int) -> str:
     return {L.A_DONE: "done", L.A_DISCARD: "discard action", L.A_YES: "yes"}.get(a, f"action {a}")
 
 
-API = GameAPI(SPEC, engine, compile_params, Path(__file__).with_name("rules.toml"))
+API = GameAPI(SPEC, engine, compile_params, Path(__file__).with_name("rules.toml"),
+              precheck=precheck_params)
