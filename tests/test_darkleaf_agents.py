@@ -334,3 +334,46 @@ def test_personas_play_whole_games(persona):
     from agents.play import decide  # noqa: F401  (import check only)
     assert persona in SPEC.personas
     assert SPEC.personas[-1] == "legacy"
+
+
+# ---- issue #33: each test asserts the frozen player's blunder as well ------------------------
+def test_fix_wibo_keeps_clear_of_a_poison_garden():
+    """Mistake: Wibo ignores Hexes.  Hexen against Wibo (Wibo the second seat, home on rank 8):
+    a Poison Garden on d7 vanquishes every rival unit on or beside it when it resolves.  The
+    old player walked its pawn toward home onto d6, beside the Garden; the new one keeps off
+    every territory beside it."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "a1"), (1, Q, "a8"), (1, R, "h8"),
+                              (1, P, "d5")], cur=1)
+    s[L.PG + sq("d7")] = 2
+    at = sq("d5")
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = at
+    s[L.JUNIT] = at
+    s[L.JPTS] = 1
+    s[L.INTENT] = L.I_JOURNEY
+    lg = set(legal(s, p).tolist())
+    assert sq("d6") in lg and sq("c5") in lg and sq("e5") in lg
+
+    def beside_garden(x):
+        return max(abs(x // 8 - 6), abs(x % 8 - 3)) <= 1
+
+    assert act(s, p, OLD) == sq("d6")
+    assert not beside_garden(act(s, p, NEW))
+
+
+def test_fix_wibo_hex_hazard_counts_gardens_and_ladders():
+    """The Hexes' reach on a Wibo unit, counted by hand: a Garden on or beside it (8; d6 is
+    beside d5 and e5), a Garden beside the queen (30; c8, while d6 is two off d8), an own
+    unit beside one under a Witch's Ladder (2 each way: d5 and e5); none for the rook or a
+    pawn diagonal to it (Biotic Refuge)."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "a1"), (1, Q, "d8"), (1, R, "h8"),
+                              (1, P, "d5"), (1, P, "e5"), (1, N, "b5"), (1, P, "g7")], cur=1)
+    s[L.PG + sq("d6")] = 2
+    s[L.PG + sq("c8")] = 1
+    s[L.LADDER + sq("e5")] = 2
+    lad = np.int32(0)
+    assert S._hex_hazard(s, p, 1, sq("d5"), lad == 1) == pytest.approx(8.0 + 2.0)
+    assert S._hex_hazard(s, p, 1, sq("e5"), lad == 0) == pytest.approx(8.0 + 2.0)
+    assert S._hex_hazard(s, p, 1, sq("d8"), lad == 1) == pytest.approx(30.0)
+    assert S._hex_hazard(s, p, 1, sq("h8"), lad == 1) == 0.0
+    assert S._hex_hazard(s, p, 1, sq("g7"), lad == 1) == 0.0
