@@ -377,3 +377,28 @@ def test_fix_wibo_hex_hazard_counts_gardens_and_ladders():
     assert S._hex_hazard(s, p, 1, sq("d8"), lad == 1) == pytest.approx(30.0)
     assert S._hex_hazard(s, p, 1, sq("h8"), lad == 1) == 0.0
     assert S._hex_hazard(s, p, 1, sq("g7"), lad == 1) == 0.0
+
+
+def journey(s, p, persona, pts):
+    """The (unit, destination) the player picks for a plain journey worth ``pts``."""
+    s = s.copy()
+    s[L.DEC] = L.D_UNIT
+    s[L.JPTS] = pts
+    s[L.INTENT] = L.I_JOURNEY
+    u = act(s, p, persona)
+    assert 0 <= u < 64, u
+    engine.step(s, p, u, new_rng(0))
+    assert s[L.DEC] == L.D_DEST
+    return u, act(s, p, persona)
+
+
+def test_fix_wibo_closes_the_push_off_territory_beside_its_queen():
+    """Mistake: Wibo leaves the squares next to its queen open (the queen's danger was scored
+    only on the queen's own journeys).  Against the Ferrymen a Flow from e2 pushes the queen
+    on d1 off Haggedorn's edge, and a Ferrymen pawn stands two territories from e2.  With a
+    roll of 1 the old player walked its free pawn a rank toward home (h4 -> g3); the new one
+    closes e2 with its rook (the guard is scored for every unit's journey)."""
+    s, p = pos("wibo-ferrymen", [(0, Q, "d1"), (0, R, "e1"), (0, N, "d2"), (0, B, "c2"),
+                                 (0, P, "h4"), (1, K, "h8"), (1, P, "d4")])
+    assert journey(s, p, OLD, 1) == (sq("h4"), sq("g3"))
+    assert journey(s, p, NEW, 1) == (sq("e1"), sq("e2"))

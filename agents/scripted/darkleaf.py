@@ -26,8 +26,11 @@ What the evaluation rewards, per clan (what the clan guide tells a player to pur
 * Erde: Reclaimed centre territories, pawns on unclaimed centre squares, then the king there.
 * Wildero Wibo: pawns in the Wibo Seat, pawns close to the Seat, units a running start from
   rival units (ready to Morph), Morph candidates converted; the queen (the royal the rival
-  hunts) away from rival units, covered by own units and near home.  Against Hexen, units
-  keep off and away from Poison Gardens and apart from a unit under a Witch's Ladder.
+  hunts) away from rival units, covered by own units and near home.  Against the Ferrymen
+  the territories beside the queen from which a Flow pushes her off Haggedorn's edge are
+  held (scored in every position and for every unit's journey, not only hers); against
+  Hexen, units keep off and away from Poison Gardens and apart from a unit under a Witch's
+  Ladder.
 * Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it.
 
 All clans value material, slotted bones, relic tokens and Laws, and penalise the rival's
@@ -75,6 +78,11 @@ SKILL_WANT = (
     (2.0, 1.5, 1.0, 1.5, 1.0),   # Huldra: Long Bow, Pivot, Renewal, Tweak, Adapt
 )
 CENTRE = (27, 28, 35, 36)
+#: the Wibo queen's guard against the Ferrymen (a Flow from beside her pushes her off
+#: Haggedorn's edge): what the guard gap (_guard_gap) costs in the Wibo evaluation, and in a
+#: journey's worth for every Wibo unit (not only the queen)
+GUARD_HOLE = 3.0
+GUARD_W = 4.0
 #: a Wibo unit on or beside a Poison Garden (each), the queen; a unit beside an own unit under
 #: a Witch's Ladder (the Ladder restarts on a unit beside the one it vanquishes)
 HEX_GARDEN = 8.0
@@ -312,6 +320,8 @@ def evaluate(state, params, seat):
     v += _progress(state, params, seat, riv, own) - 0.9 * _progress(state, params, 1 - seat,
                                                                      own, riv)
     if clan_of(params, seat) == WIBO:
+        if own >= 0 and clan_of(params, 1 - seat) == FERRY:
+            v -= GUARD_HOLE * _guard_gap(state, seat, own)
         if clan_of(params, 1 - seat) == HEXEN:
             umask = own_mask(state, seat)
             while umask != 0:
@@ -569,6 +579,40 @@ def _queen_danger(state, seat, sq):
 
 
 @row_kernel
+def _guard_gap(state, seat, oq):
+    """How open the Wibo queen on ``oq`` is to a Ferrymen push-off: each empty territory
+    beside her counts the rival units (up to 2) within two territories of it (one journey
+    from stepping in), each one a rival already holds counts 2; in full where a Flow from
+    there pushes her off Haggedorn's edge (the territory across her is off the board), a
+    quarter elsewhere (a push along the edge)."""
+    v = 0.0
+    r0 = oq // 8
+    f0 = oq % 8
+    for r2 in range(max(0, r0 - 1), min(8, r0 + 2)):
+        for f2 in range(max(0, f0 - 1), min(8, f0 + 2)):
+            e = r2 * 8 + f2
+            if e == oq:
+                continue
+            w = 1.0
+            ro = 2 * r0 - r2
+            fo = 2 * f0 - f2
+            if 0 <= ro < 8 and 0 <= fo < 8:
+                w = 0.25
+            c = state[BOARD + e]
+            if c == 0:
+                k = 0
+                for r3 in range(max(0, r2 - 2), min(8, r2 + 3)):
+                    for f3 in range(max(0, f2 - 2), min(8, f2 + 3)):
+                        c3 = state[BOARD + r3 * 8 + f3]
+                        if c3 != 0 and cell_seat(c3) != seat and cell_type(c3) != ROOK:
+                            k += 1
+                v += w * min(k, 2)
+            elif cell_seat(c) != seat:
+                v += 2.0 * w
+    return v
+
+
+@row_kernel
 def _hex_hazard(state, params, seat, sq, lad):
     """What the Wibo unit on ``sq`` stands to lose to the Hexen's Hexes: each Poison Garden on
     or beside it (it vanquishes rival units there when it resolves), and each own unit beside
@@ -606,6 +650,20 @@ def _hex_delta(state, params, seat, u, n):
     state[BOARD + n] = 0
     state[BOARD + u] = c
     return h1 - h0
+
+
+@row_kernel
+def _guard_delta(state, seat, u, n, oq):
+    """Change in the queen's guard gap when the Wibo unit on ``u`` journeys to the empty
+    ``n`` (the board changed in place for the look, then put back)."""
+    g0 = _guard_gap(state, seat, oq)
+    c = state[BOARD + u]
+    state[BOARD + u] = 0
+    state[BOARD + n] = c
+    g1 = _guard_gap(state, seat, n if u == oq else oq)
+    state[BOARD + n] = 0
+    state[BOARD + u] = c
+    return g1 - g0
 
 
 @row_kernel
@@ -755,6 +813,7 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                 q0 = sq
             else:
                 q1 = sq
+    guard = cl == WIBO and oq >= 0 and clan_of(params, 1 - seat) == FERRY
     hexed = cl == WIBO and clan_of(params, 1 - seat) == HEXEN
     morph_tg = -1
     if cl == WIBO and state[INTENT] == I_DEED:
@@ -782,6 +841,8 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                     v = _v1(row, params, seat, n, rng, buf, lbuf, rb) - base
             else:
                 v = _pot(state, params, seat, cl, t, n, rq, q0, q1, oq) - p0
+                if guard:
+                    v -= GUARD_W * _guard_delta(state, seat, u, n, oq)
                 if hexed:
                     v -= _hex_delta(state, params, seat, u, n)
             if morph_tg >= 0 and _neigh(n, morph_tg):
