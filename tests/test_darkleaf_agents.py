@@ -337,6 +337,18 @@ def test_personas_play_whole_games(persona):
 
 
 # ---- issue #33: each test asserts the frozen player's blunder as well ------------------------
+def test_fix_wibo_closes_the_push_off_territory_beside_its_queen():
+    """Mistake: Wibo leaves the squares next to its queen open (the queen's danger was scored
+    only on the queen's own journeys).  Against the Ferrymen a Flow from e2 pushes the queen
+    on d1 off Haggedorn's edge, and a Ferrymen pawn stands two territories from e2.  With a
+    roll of 1 the old player walked its free pawn a rank toward home (h4 -> g3); the new one
+    closes e2 with its rook (the guard is scored for every unit's journey)."""
+    s, p = pos("wibo-ferrymen", [(0, Q, "d1"), (0, R, "e1"), (0, N, "d2"), (0, B, "c2"),
+                                 (0, P, "h4"), (1, K, "h8"), (1, P, "d4")])
+    assert journey(s, p, OLD, 1) == (sq("h4"), sq("g3"))
+    assert journey(s, p, NEW, 1) == (sq("e1"), sq("e2"))
+
+
 def test_fix_wibo_keeps_clear_of_a_poison_garden():
     """Mistake: Wibo ignores Hexes.  Hexen against Wibo (Wibo the second seat, home on rank 8):
     a Poison Garden on d7 vanquishes every rival unit on or beside it when it resolves.  The
@@ -379,6 +391,27 @@ def test_fix_wibo_hex_hazard_counts_gardens_and_ladders():
     assert S._hex_hazard(s, p, 1, sq("g7"), lad == 1) == 0.0
 
 
+def test_fix_hexen_caster_does_not_journey_back_into_its_seat():
+    """Mistake: a Hexen pawn journeys back into its own Seat.  Its roll points back toward the
+    Seat, the Quarry far off to the side: f2 and f1 are as far from the Quarry by Chebyshev
+    distance, so the old player took the Seat (f1) on its tie-break; the new one measures
+    the Manhattan distance as well and stops on f2."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "h1"), (0, P, "f3"), (1, Q, "d8"),
+                              (1, N, "a6")])
+    s[L.AURA + sq("a6")] = L.AU_QUARRY
+    for r in range(5):
+        s[L.RELIC + r] = 0
+    at = sq("f3")
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = at
+    s[L.JUNIT] = at
+    s[L.INTENT] = L.I_JOURNEY
+    s[L.JPTS] = 5   # direction 5: straight back
+    assert set(legal(s, p).tolist()) == {sq("f2"), sq("f1")}
+    assert act(s, p, OLD) == sq("f1")
+    assert act(s, p, NEW) == sq("f2")
+
+
 def journey(s, p, persona, pts):
     """The (unit, destination) the player picks for a plain journey worth ``pts``."""
     s = s.copy()
@@ -390,15 +423,3 @@ def journey(s, p, persona, pts):
     engine.step(s, p, u, new_rng(0))
     assert s[L.DEC] == L.D_DEST
     return u, act(s, p, persona)
-
-
-def test_fix_wibo_closes_the_push_off_territory_beside_its_queen():
-    """Mistake: Wibo leaves the squares next to its queen open (the queen's danger was scored
-    only on the queen's own journeys).  Against the Ferrymen a Flow from e2 pushes the queen
-    on d1 off Haggedorn's edge, and a Ferrymen pawn stands two territories from e2.  With a
-    roll of 1 the old player walked its free pawn a rank toward home (h4 -> g3); the new one
-    closes e2 with its rook (the guard is scored for every unit's journey)."""
-    s, p = pos("wibo-ferrymen", [(0, Q, "d1"), (0, R, "e1"), (0, N, "d2"), (0, B, "c2"),
-                                 (0, P, "h4"), (1, K, "h8"), (1, P, "d4")])
-    assert journey(s, p, OLD, 1) == (sq("h4"), sq("g3"))
-    assert journey(s, p, NEW, 1) == (sq("e1"), sq("e2"))

@@ -31,7 +31,9 @@ What the evaluation rewards, per clan (what the clan guide tells a player to pur
   held (scored in every position and for every unit's journey, not only hers); against
   Hexen, units keep off and away from Poison Gardens and apart from a unit under a Witch's
   Ladder.
-* Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it.
+* Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it
+  (Chebyshev distance plus a tenth of the Manhattan one, so a roll pointing back stops
+  short of the own Seat).
 
 All clans value material, slotted bones, relic tokens and Laws, and penalise the rival's
 progress on its own path (threats to the own royal, own Quarry under Hexes, centre control).
@@ -88,6 +90,9 @@ GUARD_W = 4.0
 HEX_GARDEN = 8.0
 HEX_GARDEN_Q = 30.0
 HEX_LADDER = 2.0
+#: a Hexen caster's distance to a Quarry: Chebyshev, plus this share of the Manhattan distance
+#: (Chebyshev alone cannot tell a journey back into the Seat from one that keeps the rank)
+HEX_MAN = 0.1
 
 
 @row_kernel(inline="always")
@@ -743,7 +748,7 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1, oq):
             for q in (q0, q1):
                 if q >= 0:
                     d = cheb(sq, q)
-                    v -= 0.3 * d
+                    v -= 0.3 * d + HEX_MAN * (abs(sq // 8 - q // 8) + abs(sq % 8 - q % 8))
                     if d <= 1:
                         v += 1.5
                     if state[RELIC + seat * 5 + WL_] > 0:
