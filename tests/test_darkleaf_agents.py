@@ -334,3 +334,92 @@ def test_personas_play_whole_games(persona):
     from agents.play import decide  # noqa: F401  (import check only)
     assert persona in SPEC.personas
     assert SPEC.personas[-1] == "legacy"
+
+
+# ---- issue #33: each test asserts the frozen player's blunder as well ------------------------
+def test_fix_wibo_closes_the_push_off_territory_beside_its_queen():
+    """Mistake: Wibo leaves the squares next to its queen open (the queen's danger was scored
+    only on the queen's own journeys).  Against the Ferrymen a Flow from e2 pushes the queen
+    on d1 off Haggedorn's edge, and a Ferrymen pawn stands two territories from e2.  With a
+    roll of 1 the old player walked its free pawn a rank toward home (h4 -> g3); the new one
+    closes e2 with its rook (the guard is scored for every unit's journey)."""
+    s, p = pos("wibo-ferrymen", [(0, Q, "d1"), (0, R, "e1"), (0, N, "d2"), (0, B, "c2"),
+                                 (0, P, "h4"), (1, K, "h8"), (1, P, "d4")])
+    assert journey(s, p, OLD, 1) == (sq("h4"), sq("g3"))
+    assert journey(s, p, NEW, 1) == (sq("e1"), sq("e2"))
+
+
+def test_fix_wibo_keeps_clear_of_a_poison_garden():
+    """Mistake: Wibo ignores Hexes.  Hexen against Wibo (Wibo the second seat, home on rank 8):
+    a Poison Garden on d7 vanquishes every rival unit on or beside it when it resolves.  The
+    old player walked its pawn toward home onto d6, beside the Garden; the new one keeps off
+    every territory beside it."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "a1"), (1, Q, "a8"), (1, R, "h8"),
+                              (1, P, "d5")], cur=1)
+    s[L.PG + sq("d7")] = 2
+    at = sq("d5")
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = at
+    s[L.JUNIT] = at
+    s[L.JPTS] = 1
+    s[L.INTENT] = L.I_JOURNEY
+    lg = set(legal(s, p).tolist())
+    assert sq("d6") in lg and sq("c5") in lg and sq("e5") in lg
+
+    def beside_garden(x):
+        return max(abs(x // 8 - 6), abs(x % 8 - 3)) <= 1
+
+    assert act(s, p, OLD) == sq("d6")
+    assert not beside_garden(act(s, p, NEW))
+
+
+def test_fix_wibo_hex_hazard_counts_gardens_and_ladders():
+    """The Hexes' reach on a Wibo unit, counted by hand: a Garden on or beside it (8; d6 is
+    beside d5 and e5), a Garden beside the queen (30; c8, while d6 is two off d8), an own
+    unit beside one under a Witch's Ladder (2 each way: d5 and e5); none for the rook or a
+    pawn diagonal to it (Biotic Refuge)."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "a1"), (1, Q, "d8"), (1, R, "h8"),
+                              (1, P, "d5"), (1, P, "e5"), (1, N, "b5"), (1, P, "g7")], cur=1)
+    s[L.PG + sq("d6")] = 2
+    s[L.PG + sq("c8")] = 1
+    s[L.LADDER + sq("e5")] = 2
+    lad = np.int32(0)
+    assert S._hex_hazard(s, p, 1, sq("d5"), lad == 1) == pytest.approx(8.0 + 2.0)
+    assert S._hex_hazard(s, p, 1, sq("e5"), lad == 0) == pytest.approx(8.0 + 2.0)
+    assert S._hex_hazard(s, p, 1, sq("d8"), lad == 1) == pytest.approx(30.0)
+    assert S._hex_hazard(s, p, 1, sq("h8"), lad == 1) == 0.0
+    assert S._hex_hazard(s, p, 1, sq("g7"), lad == 1) == 0.0
+
+
+def test_fix_hexen_caster_does_not_journey_back_into_its_seat():
+    """Mistake: a Hexen pawn journeys back into its own Seat.  Its roll points back toward the
+    Seat, the Quarry far off to the side: f2 and f1 are as far from the Quarry by Chebyshev
+    distance, so the old player took the Seat (f1) on its tie-break; the new one measures
+    the Manhattan distance as well and stops on f2."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "h1"), (0, P, "f3"), (1, Q, "d8"),
+                              (1, N, "a6")])
+    s[L.AURA + sq("a6")] = L.AU_QUARRY
+    for r in range(5):
+        s[L.RELIC + r] = 0
+    at = sq("f3")
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = at
+    s[L.JUNIT] = at
+    s[L.INTENT] = L.I_JOURNEY
+    s[L.JPTS] = 5   # direction 5: straight back
+    assert set(legal(s, p).tolist()) == {sq("f2"), sq("f1")}
+    assert act(s, p, OLD) == sq("f1")
+    assert act(s, p, NEW) == sq("f2")
+
+
+def journey(s, p, persona, pts):
+    """The (unit, destination) the player picks for a plain journey worth ``pts``."""
+    s = s.copy()
+    s[L.DEC] = L.D_UNIT
+    s[L.JPTS] = pts
+    s[L.INTENT] = L.I_JOURNEY
+    u = act(s, p, persona)
+    assert 0 <= u < 64, u
+    engine.step(s, p, u, new_rng(0))
+    assert s[L.DEC] == L.D_DEST
+    return u, act(s, p, persona)

@@ -26,8 +26,14 @@ What the evaluation rewards, per clan (what the clan guide tells a player to pur
 * Erde: Reclaimed centre territories, pawns on unclaimed centre squares, then the king there.
 * Wildero Wibo: pawns in the Wibo Seat, pawns close to the Seat, units a running start from
   rival units (ready to Morph), Morph candidates converted; the queen (the royal the rival
-  hunts) away from rival units, covered by own units and near home.
-* Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it.
+  hunts) away from rival units, covered by own units and near home.  Against the Ferrymen
+  the territories beside the queen from which a Flow pushes her off Haggedorn's edge are
+  held (scored in every position and for every unit's journey, not only hers); against
+  Hexen, units keep off and away from Poison Gardens and apart from a unit under a Witch's
+  Ladder.
+* Hexen: Quarry vanquished; Ladders and Gardens on or beside the Quarry; casters near it
+  (Chebyshev distance plus a tenth of the Manhattan one, so a roll pointing back stops
+  short of the own Seat).
 
 All clans value material, slotted bones, relic tokens and Laws, and penalise the rival's
 progress on its own path (threats to the own royal, own Quarry under Hexes, centre control).
@@ -39,8 +45,8 @@ from simcore.common import row_kernel
 
 from simcore.darkleaf import SPEC
 from simcore.darkleaf import engine as E
-from simcore.darkleaf.board import (cell_seat, cell_type, cheb, clan_of, count_units, low_sq,
-                                    own_mask, rel_rank, rt, rtb)
+from simcore.darkleaf.board import (cell_seat, cell_type, cheb, clan_of, count_units,
+                                    invulnerable, low_sq, own_mask, rel_rank, rt, rtb)
 from simcore.darkleaf.layout import (
     A_DEED, A_DONE, A_JOURNEY, A_RETURN, A_SLOT, A_SPEND, A_WILL, AU_ASSASSIN, AU_IRON,
     AU_QUARRY, AURA, AURA_MASK, BOARD, CUR, D_AURA_CHOICE, D_BELAY_DEST, D_DEED_TGT,
@@ -50,7 +56,8 @@ from simcore.darkleaf.layout import (
     D_QUARRY, D_RELOC, D_RETREAT, D_SLOT, D_UNIT, D_UPKEEP, D_WL_TGT, DEC, DEEDMOD, END, ERDE,
     FERRY, HAND_V, HEXEN, HULDRA, I_DEED, INTENT, JPTS, KING, KNIGHT, LADDER, LAW, LOOP_, MARKS,
     META_, MURG, NUM_ACTIONS, P_FACES, P_MURG_DESTROY, P_MURG_ROYAL, P_MURG_ROYAL_LAW, P_NSLOT,
-    P_RELCAP, P_WIBO_SEAT, P_WILL, P_WILL_MODE, PAWN, PEND, PREDICT_, QLEFT, QUEEN, RECL, RELIC, ROLLS, ROLLV,
+    P_RELCAP, P_WIBO_SEAT, P_WILL, P_WILL_MODE, PAWN, PEND, PG, PREDICT_, QLEFT, QUEEN, RECL,
+    RELIC, ROLLS, ROLLV,
     ROOK, SAGE, SPORES_, WL_,
     SEL, SLOTS, STATE_SIZE, STILL, TGT, W_EASY_DEEDS, W_HARD_DEEDS, W_STILLNESS, WIBO,
     WINNER,
@@ -73,6 +80,19 @@ SKILL_WANT = (
     (2.0, 1.5, 1.0, 1.5, 1.0),   # Huldra: Long Bow, Pivot, Renewal, Tweak, Adapt
 )
 CENTRE = (27, 28, 35, 36)
+#: the Wibo queen's guard against the Ferrymen (a Flow from beside her pushes her off
+#: Haggedorn's edge): what the guard gap (_guard_gap) costs in the Wibo evaluation, and in a
+#: journey's worth for every Wibo unit (not only the queen)
+GUARD_HOLE = 3.0
+GUARD_W = 4.0
+#: a Wibo unit on or beside a Poison Garden (each), the queen; a unit beside an own unit under
+#: a Witch's Ladder (the Ladder restarts on a unit beside the one it vanquishes)
+HEX_GARDEN = 8.0
+HEX_GARDEN_Q = 30.0
+HEX_LADDER = 2.0
+#: a Hexen caster's distance to a Quarry: Chebyshev, plus this share of the Manhattan distance
+#: (Chebyshev alone cannot tell a journey back into the Seat from one that keeps the rank)
+HEX_MAN = 0.1
 
 
 @row_kernel(inline="always")
@@ -304,6 +324,15 @@ def evaluate(state, params, seat):
     riv = rq1 if seat == 0 else rq0
     v += _progress(state, params, seat, riv, own) - 0.9 * _progress(state, params, 1 - seat,
                                                                      own, riv)
+    if clan_of(params, seat) == WIBO:
+        if own >= 0 and clan_of(params, 1 - seat) == FERRY:
+            v -= GUARD_HOLE * _guard_gap(state, seat, own)
+        if clan_of(params, 1 - seat) == HEXEN:
+            umask = own_mask(state, seat)
+            while umask != 0:
+                sq = low_sq(umask)
+                umask &= umask - np.uint64(1)
+                v -= 0.5 * _hex_hazard(state, params, seat, sq, state[LADDER + sq] > 0)
     return v
 
 
@@ -555,6 +584,94 @@ def _queen_danger(state, seat, sq):
 
 
 @row_kernel
+def _guard_gap(state, seat, oq):
+    """How open the Wibo queen on ``oq`` is to a Ferrymen push-off: each empty territory
+    beside her counts the rival units (up to 2) within two territories of it (one journey
+    from stepping in), each one a rival already holds counts 2; in full where a Flow from
+    there pushes her off Haggedorn's edge (the territory across her is off the board), a
+    quarter elsewhere (a push along the edge)."""
+    v = 0.0
+    r0 = oq // 8
+    f0 = oq % 8
+    for r2 in range(max(0, r0 - 1), min(8, r0 + 2)):
+        for f2 in range(max(0, f0 - 1), min(8, f0 + 2)):
+            e = r2 * 8 + f2
+            if e == oq:
+                continue
+            w = 1.0
+            ro = 2 * r0 - r2
+            fo = 2 * f0 - f2
+            if 0 <= ro < 8 and 0 <= fo < 8:
+                w = 0.25
+            c = state[BOARD + e]
+            if c == 0:
+                k = 0
+                for r3 in range(max(0, r2 - 2), min(8, r2 + 3)):
+                    for f3 in range(max(0, f2 - 2), min(8, f2 + 3)):
+                        c3 = state[BOARD + r3 * 8 + f3]
+                        if c3 != 0 and cell_seat(c3) != seat and cell_type(c3) != ROOK:
+                            k += 1
+                v += w * min(k, 2)
+            elif cell_seat(c) != seat:
+                v += 2.0 * w
+    return v
+
+
+@row_kernel
+def _hex_hazard(state, params, seat, sq, lad):
+    """What the Wibo unit on ``sq`` stands to lose to the Hexen's Hexes: each Poison Garden on
+    or beside it (it vanquishes rival units there when it resolves), and each own unit beside
+    it when one of the two carries a Witch's Ladder (``lad``: this one does).  Nothing for a
+    unit that cannot be vanquished (the rook, a pawn beside it diagonally, a pawn shielded by
+    The Endless)."""
+    if invulnerable(state, params, sq, 1 - seat):
+        return 0.0
+    t = cell_type(state[BOARD + sq])
+    v = 0.0
+    r0 = sq // 8
+    f0 = sq % 8
+    for r2 in range(max(0, r0 - 1), min(8, r0 + 2)):
+        for f2 in range(max(0, f0 - 1), min(8, f0 + 2)):
+            e = r2 * 8 + f2
+            if state[PG + e] > 0:
+                v += HEX_GARDEN_Q if t == QUEEN else HEX_GARDEN
+            if e != sq:
+                c = state[BOARD + e]
+                if c != 0 and cell_seat(c) == seat and (lad or state[LADDER + e] > 0):
+                    v += HEX_LADDER
+    return v
+
+
+@row_kernel
+def _hex_delta(state, params, seat, u, n):
+    """Change in the Hexes' reach (_hex_hazard) when the Wibo unit on ``u`` journeys to the
+    empty ``n`` (the board changed in place for the look, then put back)."""
+    c = state[BOARD + u]
+    lad = state[LADDER + u] > 0
+    h0 = _hex_hazard(state, params, seat, u, lad)
+    state[BOARD + u] = 0
+    state[BOARD + n] = c
+    h1 = _hex_hazard(state, params, seat, n, lad)
+    state[BOARD + n] = 0
+    state[BOARD + u] = c
+    return h1 - h0
+
+
+@row_kernel
+def _guard_delta(state, seat, u, n, oq):
+    """Change in the queen's guard gap when the Wibo unit on ``u`` journeys to the empty
+    ``n`` (the board changed in place for the look, then put back)."""
+    g0 = _guard_gap(state, seat, oq)
+    c = state[BOARD + u]
+    state[BOARD + u] = 0
+    state[BOARD + n] = c
+    g1 = _guard_gap(state, seat, n if u == oq else oq)
+    state[BOARD + n] = 0
+    state[BOARD + u] = c
+    return g1 - g0
+
+
+@row_kernel
 def _threat_bonus(oq, tg):
     """What removing the rival unit on ``tg`` adds for the own royal's safety: it stands
     beside the royal (strikes this turn) or one journey from it."""
@@ -631,7 +748,7 @@ def _pot(state, params, seat, cl, t, sq, rq, q0, q1, oq):
             for q in (q0, q1):
                 if q >= 0:
                     d = cheb(sq, q)
-                    v -= 0.3 * d
+                    v -= 0.3 * d + HEX_MAN * (abs(sq // 8 - q // 8) + abs(sq % 8 - q % 8))
                     if d <= 1:
                         v += 1.5
                     if state[RELIC + seat * 5 + WL_] > 0:
@@ -701,6 +818,8 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                 q0 = sq
             else:
                 q1 = sq
+    guard = cl == WIBO and oq >= 0 and clan_of(params, 1 - seat) == FERRY
+    hexed = cl == WIBO and clan_of(params, 1 - seat) == HEXEN
     morph_tg = -1
     if cl == WIBO and state[INTENT] == I_DEED:
         morph_tg = state[TGT]
@@ -727,6 +846,10 @@ def _best_move(state, params, seat, units, nu, rng, buf, lbuf, rb):
                     v = _v1(row, params, seat, n, rng, buf, lbuf, rb) - base
             else:
                 v = _pot(state, params, seat, cl, t, n, rq, q0, q1, oq) - p0
+                if guard:
+                    v -= GUARD_W * _guard_delta(state, seat, u, n, oq)
+                if hexed:
+                    v -= _hex_delta(state, params, seat, u, n)
             if morph_tg >= 0 and _neigh(n, morph_tg):
                 v += 8.0  # the declared Morph can follow this journey
             v += 1e-6 * ((n * 7 + u * 3) % 11)
