@@ -1,9 +1,9 @@
 """#34: every rules value does something, or says why not (experiments/inert.py).
 
 The walk plays every assumed value of every swept game at its alternatives against the same
-games at the rules' value (6 games per setup and agents, then a 64-game second pass for an
-unmarked value whose params differ and whose first games did not: about 50 s for all five
-games on 2 cores with the arenas compiled).  A value that changes no game must be marked
+games at the rules' value (4 games per setup and agents here, then a 48-game second pass for
+an unmarked value whose params differ and whose first games did not: about 35 s for all five
+games on 2 cores with the arenas compiled; `darkbalance rules --inert` walks 6 and 64).  A value that changes no game must be marked
 ``inert = "why"`` in rules.toml (read only under an option or setup no walked case uses) or
 ``unread = "why"`` (nothing reads it: another value is refused with one line); an unmarked
 one fails here, and so does a marked-inert one that changes play (the mark is stale).
@@ -26,7 +26,7 @@ def test_every_assumed_value_changes_play_or_says_why(game):
     from simcore.spec import get_game
 
     rs = get_game(game).API.rules()
-    vs = walk(game, games=6, more=64)
+    vs = walk(game, games=4, more=48)
     assert {v.path for v in vs} == {e.path for e in rs.entries.values()
                                     if e.source == "assumed"}
     bad = []
