@@ -337,23 +337,19 @@ def test_personas_play_whole_games(persona):
 
 
 # ---- issue #33: each test asserts the frozen player's blunder as well ------------------------
-def test_fix_wibo_closes_the_push_off_territory_beside_its_queen():
-    """Mistake: Wibo leaves the squares next to its queen open (the queen's danger was scored
-    only on the queen's own journeys).  Against the Ferrymen a Flow from e2 pushes the queen
-    on d1 off Haggedorn's edge, and a Ferrymen pawn stands two territories from e2.  With a
-    roll of 1 the old player walked its free pawn a rank toward home (h4 -> g3); the new one
-    closes e2 with its rook (the guard is scored for every unit's journey)."""
-    s, p = pos("wibo-ferrymen", [(0, Q, "d1"), (0, R, "e1"), (0, N, "d2"), (0, B, "c2"),
+# The frozen player's moves are played as written in pure Python (NUMBA_DISABLE_JIT=1, in a
+# subprocess: the legacy_moves fixture): compiled, the frozen darkleaf player cost the suite
+# 54 s of compiling, for three decisions that run in under a second as Python.
+def _guard_pos():
+    """Against the Ferrymen a Flow from e2 pushes the Wibo queen on d1 off Haggedorn's edge;
+    a Ferrymen pawn stands two territories from e2."""
+    return pos("wibo-ferrymen", [(0, Q, "d1"), (0, R, "e1"), (0, N, "d2"), (0, B, "c2"),
                                  (0, P, "h4"), (1, K, "h8"), (1, P, "d4")])
-    assert journey(s, p, OLD, 1) == (sq("h4"), sq("g3"))
-    assert journey(s, p, NEW, 1) == (sq("e1"), sq("e2"))
 
 
-def test_fix_wibo_keeps_clear_of_a_poison_garden():
-    """Mistake: Wibo ignores Hexes.  Hexen against Wibo (Wibo the second seat, home on rank 8):
-    a Poison Garden on d7 vanquishes every rival unit on or beside it when it resolves.  The
-    old player walked its pawn toward home onto d6, beside the Garden; the new one keeps off
-    every territory beside it."""
+def _garden_pos():
+    """Hexen against Wibo (Wibo the second seat, home on rank 8): a Poison Garden on d7, the
+    Wibo pawn on d5 to journey 1."""
     s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "a1"), (1, Q, "a8"), (1, R, "h8"),
                               (1, P, "d5")], cur=1)
     s[L.PG + sq("d7")] = 2
@@ -363,14 +359,72 @@ def test_fix_wibo_keeps_clear_of_a_poison_garden():
     s[L.JUNIT] = at
     s[L.JPTS] = 1
     s[L.INTENT] = L.I_JOURNEY
-    lg = set(legal(s, p).tolist())
+    return s, p
+
+
+def _seat_pos():
+    """A Hexen pawn on f3 whose roll points straight back toward its Seat, the Quarry on a6."""
+    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "h1"), (0, P, "f3"), (1, Q, "d8"),
+                              (1, N, "a6")])
+    s[L.AURA + sq("a6")] = L.AU_QUARRY
+    for r in range(5):
+        s[L.RELIC + r] = 0
+    at = sq("f3")
+    s[L.DEC] = L.D_DEST
+    s[L.SEL] = at
+    s[L.JUNIT] = at
+    s[L.INTENT] = L.I_JOURNEY
+    s[L.JPTS] = 5   # direction 5: straight back
+    return s, p
+
+
+#: case -> the move a persona makes there (a journey: [unit, destination])
+CASES = {
+    "guard": lambda persona: list(journey(*_guard_pos(), persona, 1)),
+    "garden": lambda persona: act(*_garden_pos(), persona),
+    "seat": lambda persona: act(*_seat_pos(), persona),
+}
+
+
+@pytest.fixture(scope="module")
+def legacy_moves():
+    """The frozen player's move in each of CASES, played in pure Python."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = ("import json, warnings; warnings.simplefilter('ignore');"
+            "from tests.test_darkleaf_agents import CASES, OLD;"
+            "print(json.dumps({k: f(OLD) for k, f in CASES.items()}))")
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=root,
+                         env={**os.environ, "NUMBA_DISABLE_JIT": "1"}, timeout=300)
+    assert out.returncode == 0, out.stderr[-800:]
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def test_fix_wibo_closes_the_push_off_territory_beside_its_queen(legacy_moves):
+    """Mistake: Wibo leaves the squares next to its queen open (the queen's danger was scored
+    only on the queen's own journeys).  In _guard_pos, with a roll of 1 the old player walked
+    its free pawn a rank toward home (h4 -> g3); the new one closes e2 with its rook (the
+    guard is scored for every unit's journey)."""
+    assert legacy_moves["guard"] == [sq("h4"), sq("g3")]
+    assert CASES["guard"](NEW) == [sq("e1"), sq("e2")]
+
+
+def test_fix_wibo_keeps_clear_of_a_poison_garden(legacy_moves):
+    """Mistake: Wibo ignores Hexes.  A Poison Garden on d7 vanquishes every rival unit on or
+    beside it when it resolves.  The old player walked its pawn toward home onto d6, beside
+    the Garden; the new one keeps off every territory beside it."""
+    lg = set(legal(*_garden_pos()).tolist())
     assert sq("d6") in lg and sq("c5") in lg and sq("e5") in lg
 
     def beside_garden(x):
         return max(abs(x // 8 - 6), abs(x % 8 - 3)) <= 1
 
-    assert act(s, p, OLD) == sq("d6")
-    assert not beside_garden(act(s, p, NEW))
+    assert legacy_moves["garden"] == sq("d6")
+    assert not beside_garden(CASES["garden"](NEW))
 
 
 def test_fix_wibo_hex_hazard_counts_gardens_and_ladders():
@@ -391,25 +445,13 @@ def test_fix_wibo_hex_hazard_counts_gardens_and_ladders():
     assert S._hex_hazard(s, p, 1, sq("g7"), lad == 1) == 0.0
 
 
-def test_fix_hexen_caster_does_not_journey_back_into_its_seat():
-    """Mistake: a Hexen pawn journeys back into its own Seat.  Its roll points back toward the
-    Seat, the Quarry far off to the side: f2 and f1 are as far from the Quarry by Chebyshev
-    distance, so the old player took the Seat (f1) on its tie-break; the new one measures
-    the Manhattan distance as well and stops on f2."""
-    s, p = pos("hexen-wibo", [(0, Q, "e1"), (0, R, "h1"), (0, P, "f3"), (1, Q, "d8"),
-                              (1, N, "a6")])
-    s[L.AURA + sq("a6")] = L.AU_QUARRY
-    for r in range(5):
-        s[L.RELIC + r] = 0
-    at = sq("f3")
-    s[L.DEC] = L.D_DEST
-    s[L.SEL] = at
-    s[L.JUNIT] = at
-    s[L.INTENT] = L.I_JOURNEY
-    s[L.JPTS] = 5   # direction 5: straight back
-    assert set(legal(s, p).tolist()) == {sq("f2"), sq("f1")}
-    assert act(s, p, OLD) == sq("f1")
-    assert act(s, p, NEW) == sq("f2")
+def test_fix_hexen_caster_does_not_journey_back_into_its_seat(legacy_moves):
+    """Mistake: a Hexen pawn journeys back into its own Seat.  f2 and f1 are as far from the
+    Quarry by Chebyshev distance, so the old player took the Seat (f1) on its tie-break; the
+    new one measures the Manhattan distance as well and stops on f2."""
+    assert set(legal(*_seat_pos()).tolist()) == {sq("f2"), sq("f1")}
+    assert legacy_moves["seat"] == sq("f1")
+    assert CASES["seat"](NEW) == sq("f2")
 
 
 def journey(s, p, persona, pts):
