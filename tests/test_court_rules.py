@@ -408,6 +408,9 @@ def test_bids_hidden_until_all_committed(PR):
         engine.determinize(c, p, 0, new_rng(k))
         assert (c[L.BID_F], c[L.BID_A]) == (BO, 4)
     assert len(seen) > 5
+    # #33: re-drawn by the scripted personas' amount rule (1; half or all of the 5
+    # Influence), not uniformly over 0..5
+    assert {a for _, a in seen} == {1, 3, 5} and {f for f, _ in seen} == {0, 1, 2}
     t.step(encode_bid(FL, 1))
     t.step(encode_bid(SP, 1))
     assert t.s[L.BIDS_REVEALED] == 1

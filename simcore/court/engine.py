@@ -759,6 +759,26 @@ def _offer_guess(state, params, s, rng):
 
 
 @row_kernel
+def _bid_guess(state, params, s, lo, rng):
+    """A hidden bid of seat ``s`` as a player at the table would guess it: the amount rule
+    of one of the scripted personas (agents/scripted/court.py) drawn at random, from public
+    facts only (its Influence, the round): fair-share bids 1, all it holds in the last
+    Court phase; the free rider 1; the court hawk half its Influence or all of it; on a
+    faction drawn at random (which card a seat wants depends on its own reading of the
+    cards).  Uniform amounts over 0..Influence overstate a seat's bid once it has saved
+    Influence, as uniform Offerings did souls."""
+    hi = state[L.INFL + s]
+    persona = randint(rng, 3)
+    if persona == 0:
+        k = hi if state[L.ROUND] >= params[L.P_HARVESTS] + 1 else 1
+    elif persona == 1:
+        k = 1
+    else:
+        k = hi if randint(rng, 2) == 1 else (hi + 1) // 2
+    return randint(rng, L.NUM_FACTIONS), min(max(k, lo), hi)
+
+
+@row_kernel
 def simultaneous(state, params):
     """The round of hidden simultaneous choices the seat to act is in (search must not let
     it see the others' choices of that round), or 0: the bids of round r are round 2r + 1,
@@ -777,7 +797,8 @@ def simultaneous(state, params):
 def determinize(state, params, observer, rng):
     """Re-draw what ``observer`` cannot see, consistently with what it has seen.
 
-    * bids committed but not revealed by other seats: uniform over their legal bids;
+    * bids committed but not revealed by other seats: drawn from the scripted personas'
+      amount rule (:func:`_bid_guess`), not uniformly over 0..Influence;
     * Offerings committed in secret by other seats: drawn from the scripted personas'
       rule (:func:`_offer_guess`), not uniformly over 0..souls, which overstates them once
       a seat has saved souls (Offerings made without a screen are public and kept);
@@ -797,8 +818,7 @@ def determinize(state, params, observer, rng):
             if infl == 0 and params[L.P_MIN_WIN_BID] >= 1:
                 continue
             lo = 1 if (params[L.P_ZERO_BID_OK] == 0 and infl >= 1) else 0
-            state[L.BID_F + s] = randint(rng, L.NUM_FACTIONS)
-            state[L.BID_A + s] = lo + randint(rng, infl - lo + 1)
+            state[L.BID_F + s], state[L.BID_A + s] = _bid_guess(state, params, s, lo, rng)
     if state[L.OFFERS_REVEALED] == 0:
         for s in range(P):
             if (s == observer or not state[L.ALIVE + s] or not (state[L.OFFER_DONE] >> s) & 1
