@@ -11,6 +11,7 @@ import pytest
 
 from agents.scripted import persona_player
 from agents.scripted.darkness import LEGACY, scripted_action
+from tests.purepy import pure
 from simcore import darkness as D
 from simcore.darkness import layout as L
 from simcore.rng import new_rng
@@ -30,6 +31,12 @@ def act(state, params, legal, persona=NEW, seed=0):
     legal = np.array(legal, np.int32)
     return int(persona_player("darkness", persona)(state, params, persona, new_rng(seed), legal,
                                                     len(legal)))
+
+
+def old_act(state, params, legal):
+    """The frozen player's action, played as written in pure Python (tests/purepy.py):
+    compiled, it cost the suite 15 s of compiling for four decisions."""
+    return pure("tests.test_darkness_agents", "act", state.copy(), params, legal, LEGACY)
 
 
 def acts(state, params, legal, persona, seeds=20):
@@ -345,7 +352,7 @@ def test_fix_border_towers_dispatch_only_when_short(front):
     s[L.TRAINED] = 2
     s[L.DEC] = L.D_MAIN
     legal = [L.A_PASS, L.A_BT]
-    assert act(s, params, legal, LEGACY) == L.A_BT
+    assert old_act(s, params, legal) == L.A_BT
     assert act(s, params, legal) == L.A_PASS
     # a 2-Damage card in a tray, no defence there yet: the dispatch pays
     _tray(s, 0, L.PATRICIAN0, {})
@@ -365,7 +372,7 @@ def test_fix_hunt_the_card_about_to_attack_this_guild(front):
     s[L.BS] = 10
     s[L.DEC] = L.D_HUNT
     legal = [L.A_PASS, L.opt(0), L.opt(1)]
-    assert act(s, params, legal, LEGACY) == L.opt(0)
+    assert old_act(s, params, legal) == L.opt(0)
     assert act(s, params, legal) == L.opt(1)
     # both attack the rival: the most damaging, as before
     s[L.TRAY_CUBES + 1 * L.NCOL + 0] = 0
@@ -377,7 +384,6 @@ def test_fix_hunter_plays_battle_strength_before_its_hunt(front):
     """"hunter" with a hunt that can already defeat a 1-Damage card and a Battle Strength
     card in hand: the hunt spends only what is gathered, so the card goes first; the old
     hunter hunted at once."""
-    from agents.scripted import darkness_legacy
     s, params = front[0].copy(), front[1]
     bs_card = L.CITIZEN0 + 2
     assert params[L.P_TOP_EFF + bs_card] == L.E_BS
@@ -391,7 +397,8 @@ def test_fix_hunter_plays_battle_strength_before_its_hunt(front):
     legal = np.array([L.A_PASS, L.A_HUNT, L.use(0, 0)], np.int32)
     hunter = 1
     assert D.SPEC.personas[hunter] == "hunter"
-    old = darkness_legacy.scripted_action(s.copy(), params, hunter, new_rng(0), legal, 3)
+    old = pure("agents.scripted.darkness_legacy", "scripted_action", s.copy(), params, hunter,
+               new_rng(0), legal, 3)
     assert old == L.A_HUNT
     assert act(s, params, legal.tolist(), hunter) == L.use(0, 0)
 
@@ -409,5 +416,5 @@ def test_fix_street_ability_discards_the_spent_cards(front):
     s[L.C_USED + spent2] = 7
     s[L.DEC] = L.D_STREET_DISC
     legal = [L.opt(0), L.opt(1), L.opt(2)]
-    assert act(s, params, legal, LEGACY) == L.opt(0)
+    assert old_act(s, params, legal) == L.opt(0)
     assert act(s, params, legal) == L.opt(1)

@@ -67,8 +67,9 @@ HUNT_VALUE = 6      # a defeated threat: its rewards and one attacker fewer
 
 
 # the shared helper, compiled once for this player's types (it is called with literal
-# actions, which would otherwise compile one version per literal)
-_has = njit((ROW, I, I), cache=True)(has_action.py_func)
+# actions, which would otherwise compile one version per literal); plain Python where
+# NUMBA_DISABLE_JIT=1 (tests/purepy.py)
+_has = njit((ROW, I, I), cache=True)(getattr(has_action, "py_func", has_action))
 
 
 @row_kernel
