@@ -99,6 +99,14 @@ def _act(s, p, persona):
     return int(persona_player("frontier", who)(s.copy(), p, who, new_rng(0), legal, n))
 
 
+def _old(s, p):
+    """The frozen player's action, played as written in pure Python (tests/purepy.py):
+    compiled, it cost the suite 5 s of compiling for four decisions."""
+    from tests.purepy import pure
+
+    return pure("tests.test_frontier_agents", "_act", s, p, "legacy")
+
+
 def _hiring(p, crystal_kind, hand, rivals, troops=()):
     s = blank(p)
     s[L.PHASE] = L.PH_HIRING
@@ -119,7 +127,7 @@ def test_fix_a_defence_hire_forfeits_the_least_colonization():
     Pilot (2 CP), which waits for a full-price hire; the old player hired the Glider."""
     p = API.params()
     s = _hiring(p, L.TOWER, (L.GLIDER, L.NOVICE), (L.LARVAE, L.STINGER))
-    assert _act(s, p, "legacy") == L.A_PLAY_RED + L.GLIDER
+    assert _old(s, p) == L.A_PLAY_RED + L.GLIDER
     assert _act(s, p, "default") == L.A_PLAY_RED + L.NOVICE
 
 
@@ -128,7 +136,7 @@ def test_fix_no_reduced_hires_once_the_troops_match_the_rivals():
     Ranger in hand waits for a full-price hire (2 CP); the old player reduced-hired it."""
     p = API.params()
     s = _hiring(p, L.HQ, (L.RANGER,), (L.LARVAE,), troops=(L.GLIDER,))
-    assert _act(s, p, "legacy") == L.A_PLAY_RED + L.RANGER
+    assert _old(s, p) == L.A_PLAY_RED + L.RANGER
     assert _act(s, p, "default") == L.A_END
     # a second Rival Troop would meet no blocker: the defence hire is made
     FF.place_rival(s, L.STINGER, 1)
@@ -143,7 +151,7 @@ def test_fix_urgent_repairs_waits_for_a_whole_repair():
     s[L.PHASE] = L.PH_SPACESHIP
     b = FF.bunker_slot(s)
     s[L.TF_DMG + b] = 2
-    assert _act(s, p, "legacy") == L.A_PLAY + L.REPAIRS
+    assert _old(s, p) == L.A_PLAY + L.REPAIRS
     assert _act(s, p, "default") == L.A_END
     s[L.TF_DMG + b] = 4   # a whole repair's worth lost
     assert _act(s, p, "default") == L.A_PLAY + L.REPAIRS
@@ -165,7 +173,7 @@ def test_fix_no_block_destroys_the_rivals_last_card():
     assert s[L.RF_KIND + r] == L.LARVAE
     s[L.RF_ATK + r] = 1
     s[L.INT_SLOT] = next(t for t in range(L.MAX_TF) if s[L.TF_KIND + t] == L.NOVICE)
-    assert _act(s, p, "legacy") == L.A_TARGET + r
+    assert _old(s, p) == L.A_TARGET + r
     assert _act(s, p, "default") == L.A_END
     # with cards left in the Rival Deck the block is made
     s[L.RDECK] = 1
