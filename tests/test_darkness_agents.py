@@ -312,9 +312,9 @@ def test_evaluate_orders_positions_and_matches_returns():
     assert out2.tolist() == ret.tolist()
 
 
-def test_every_persona_picks_a_legal_action():
+def legal_walk(personas):
     """Mixed play (scripted with some random moves) at 1-4 players on random setups: each
-    persona's choice is always one of the legal actions."""
+    of ``personas``' choice is always one of the legal actions."""
     for players in (1, 2, 3, 4):
         params = D.API.params(players, "random")
         s = D.API.new_state(params, seed=players, index=players)
@@ -322,7 +322,7 @@ def test_every_persona_picks_a_legal_action():
         k = 0
         while not ENG.is_terminal(s, params):
             legal = D.API.legal_actions(s, params)
-            for persona in range(len(D.SPEC.personas)):
+            for persona in personas:
                 a = int(persona_player("darkness", persona)(s, params, persona, rng, legal,
                                                              len(legal)))
                 assert a in legal, (players, persona, int(s[L.DEC]), a, list(legal))
@@ -333,6 +333,14 @@ def test_every_persona_picks_a_legal_action():
                 a = int(scripted_action(s, params, k % 3, rng, legal, len(legal)))
             ENG.step(s, params, np.int64(a), rng)
             k += 1
+    return True
+
+
+def test_every_persona_picks_a_legal_action():
+    """legal_walk for every persona; the frozen one as written in pure Python
+    (tests/purepy.py: compiled, it cost the suite 15 s of compiling for this test alone)."""
+    legal_walk([q for q in range(len(D.SPEC.personas)) if q != LEGACY])
+    assert pure("tests.test_darkness_agents", "legal_walk", [LEGACY])
 
 
 # ---- the latest round of fixes: each asserts the frozen player's blunder too --------------
