@@ -69,6 +69,7 @@ from simcore.court.table import (
 )
 from simcore.court.value import evaluate  # noqa: F401  (the contract's position value)
 from simcore.court.features import FEATURES, features  # noqa: F401  (the learned value's)
+from simcore.court.guess import NUM_PERSONAS, persona_bid
 from simcore.rng import randint, shuffle
 
 
@@ -760,22 +761,13 @@ def _offer_guess(state, params, s, rng):
 
 @row_kernel
 def _bid_guess(state, params, s, lo, rng):
-    """A hidden bid of seat ``s`` as a player at the table would guess it: the amount rule
-    of one of the scripted personas (agents/scripted/court.py) drawn at random, from public
-    facts only (its Influence, the round): fair-share bids 1, all it holds in the last
-    Court phase; the free rider 1; the court hawk half its Influence or all of it; on a
-    faction drawn at random (which card a seat wants depends on its own reading of the
-    cards).  Uniform amounts over 0..Influence overstate a seat's bid once it has saved
-    Influence, as uniform Offerings did souls."""
-    hi = state[L.INFL + s]
-    persona = randint(rng, 3)
-    if persona == 0:
-        k = hi if state[L.ROUND] >= params[L.P_HARVESTS] + 1 else 1
-    elif persona == 1:
-        k = 1
-    else:
-        k = hi if randint(rng, 2) == 1 else (hi + 1) // 2
-    return randint(rng, L.NUM_FACTIONS), min(max(k, lo), hi)
+    """A hidden bid of seat ``s`` as a player at the table would guess it: the bid of one
+    of the scripted personas drawn at random (simcore/court/guess.py: the card it is
+    predicted onto, as much as that persona bids on a card of that worth), from public
+    facts only.  Uniform draws over the factions and 0..Influence overstate a seat's bid
+    once it has saved Influence, and spread it over cards nobody wants."""
+    return persona_bid(state, params, randint(rng, NUM_PERSONAS), rng, s, lo,
+                       state[L.INFL + s])
 
 
 @row_kernel
@@ -798,7 +790,7 @@ def determinize(state, params, observer, rng):
     """Re-draw what ``observer`` cannot see, consistently with what it has seen.
 
     * bids committed but not revealed by other seats: drawn from the scripted personas'
-      amount rule (:func:`_bid_guess`), not uniformly over 0..Influence;
+      bid rule (:func:`_bid_guess`), not uniformly over the factions and 0..Influence;
     * Offerings committed in secret by other seats: drawn from the scripted personas'
       rule (:func:`_offer_guess`), not uniformly over 0..souls, which overstates them once
       a seat has saved souls (Offerings made without a screen are public and kept);
