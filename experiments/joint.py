@@ -23,10 +23,12 @@ A factor's level is read from a coordinate x in [0, 1] as ``min(L - 1, floor(x *
 of its ``L`` levels: every step of Morris's 4-level grid (x moves by 2/3) changes the
 level of a factor with 2 or 3 levels, and a uniform x gives a uniform level.
 
-Every design point's rules set is checked against the engine; a combination it refuses
-is repaired by putting the values it refuses back to baseline, tried in a seeded shuffled
-order (:func:`repaired_fairly`: no path is reset more often for its place), and the repairs
-are counted in the study's notes.
+Every design point's rules set is checked against the engine.  A game may name its own
+rule for a draw that overflows what the engine holds (``API.fit``: humanity scales the
+raised card counts of an overflowing deck down together, so the draw keeps its shape);
+what is still refused is repaired by putting the values it refuses back to baseline,
+tried in a seeded shuffled order (:func:`repaired_fairly`: no path is reset more often
+for its place).  Both are counted in the study's notes.
 """
 from __future__ import annotations
 

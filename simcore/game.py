@@ -25,14 +25,18 @@ class GameAPI:
     precheck : callable, optional
         ``precheck(rules, players, setup)``: some of ``compile_params``'s checks, cheaply
         (it raises BadInput only where ``compile_params`` would); see :meth:`precheck`.
+    fit : callable, optional
+        ``fit(rules, base, players) -> {path: value}``: the game's own rule for bringing a
+        jointly drawn rules set within what the engine holds; see :meth:`fit`.
     """
 
     def __init__(self, spec: GameSpec, engine, compile_params, rules_path: Path,
-                 precheck=None):
+                 precheck=None, fit=None):
         self.spec = spec
         self.engine = engine
         self._compile = compile_params
         self._precheck = precheck
+        self._fit = fit
         self.rules_path = Path(rules_path)
 
     def rules(self, rules_file=None, sets=()) -> RuleSet:
@@ -66,6 +70,28 @@ class GameAPI:
         players = (spec.player_range(setup)[0] if players is None
                    else spec.check_players(players, setup))
         self._precheck(self.rules() if rules is None else rules, players, setup)
+
+    def fit(self, sets: tuple, players: int | None = None,
+            setup: str | None = None) -> tuple[tuple, int]:
+        """``sets`` (``path=value`` overrides of a joint draw) brought within what the
+        engine holds by the game's own rule (humanity: raised card counts scaled down
+        together to fit the decks), and how many overrides it changed; ``sets`` as given
+        where the game names no rule or the draw already fits.  What is still refused
+        after it is the caller's to repair (experiments.studies._joint)."""
+        if self._fit is None:
+            return tuple(sets), 0
+        spec = self.spec
+        setup = spec.check_setup(setup)
+        players = (spec.player_range(setup)[0] if players is None
+                   else spec.check_players(players, setup))
+        base = self.rules()
+        moved = self._fit(base.with_sets(list(sets)), base, players)
+        if not moved:
+            return tuple(sets), 0
+        out = [f"{t.split('=', 1)[0]}={moved.pop(t.split('=', 1)[0])}"
+               if t.split("=", 1)[0] in moved else t for t in sets]
+        n = sum(a != b for a, b in zip(out, sets)) + len(moved)
+        return tuple(out) + tuple(f"{p}={v}" for p, v in sorted(moved.items())), n
 
     def new_state(self, params: np.ndarray, seed: int = 0, index: int = 0) -> np.ndarray:
         """A fresh initial state (the chance stream of game ``index``)."""

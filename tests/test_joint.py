@@ -226,3 +226,45 @@ def test_humanity_precheck_refuses_only_what_params_refuses():
     full_only = ("cards.scavenge.effects=bogus 1",)  # an unknown effect: the card table
     assert ok(full_only, False) and not ok(full_only)
     assert _joint._repair(ok, full_only, seed=3) == ((), 1)
+
+
+def test_humanity_fit_scales_every_raise_of_an_overflowing_deck_by_one_factor():
+    """#34: a joint draw that overflows humanity's packs is brought within them by
+    scaling every raised count down by one common factor (simcore/humanity/fit.py), not by
+    setting a shuffled few back to baseline: the deck ends exactly full, lowered counts
+    and counts at baseline stay as drawn, and nothing is set back by the repair."""
+    from experiments.studies import _joint
+    from simcore.humanity import API
+    from simcore.humanity import layout as HL
+    from simcore.humanity.fit import _shrink
+
+    # worked by hand: raises a +6, b +2 (c lowered, untouched); 4 over -> factor 1/2
+    assert _shrink({"a": 10, "b": 6, "c": 3}, {"a": 4, "b": 4, "c": 5}, 4) == \
+        {"a": 7, "b": 5, "c": 3}
+    # 3 over -> keep 5 of 8: floors 3 and 1, the unit left to the larger remainder (a)
+    assert _shrink({"a": 10, "b": 6, "c": 3}, {"a": 4, "b": 4, "c": 5}, 3) == \
+        {"a": 8, "b": 5, "c": 3}
+    assert _shrink({"a": 10}, {"a": 4}, 0) == {"a": 10}
+
+    rs = API.rules()
+    pack = {p: rs.entries[p[:-len("count")] + "pack"].value for p in rs.entries
+            if p.startswith("cards.") and p.endswith(".count")}
+    base = [p for p, k in pack.items() if k == "base"]
+    sets = tuple(f"{p}=20" for p in base)
+    assert not _joint._accepts("humanity")(sets)
+    fitted, moved = API.fit(sets)
+    got = API.rules(sets=list(fitted))
+    API.params(None, None, got)  # accepted at the default table (2 players)
+    start = sum(rs.get(p) for p, k in pack.items() if k == "start")
+    in_packs = sum(got.get(p) for p, k in pack.items() if k not in ("start", "none"))
+    assert in_packs == HL.CARD_CAP - start * 2 - start  # exactly full
+    f = [(got.get(p) - rs.get(p)) / (20 - rs.get(p)) for p in base if rs.get(p) < 20]
+    # each raise r becomes floor(f r) or one more: its own factor is within 1/r of f
+    assert max(f) - min(f) < 2 / min(20 - rs.get(p) for p in base if rs.get(p) < 20) + 1e-9
+    assert moved == sum(got.get(p) != 20 for p in base) > 0
+    ok = _joint._accepts("humanity")
+    assert _joint._fit_and_repair("humanity", ok, sets, 3)[1:] == (moved, 0)
+    # a draw that fits, and a game with no rule, pass through unchanged
+    assert API.fit(sets[:1]) == (sets[:1], 0)
+    from simcore.court import API as CA
+    assert CA.fit(("harvest.count=3",)) == (("harvest.count=3",), 0)

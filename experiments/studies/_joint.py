@@ -92,6 +92,16 @@ def _repair(ok, sets: tuple, seed: int) -> tuple[tuple, int]:
     return got if ok(got[0]) else joint.repaired_fairly(ok, sets, seed)
 
 
+def _fit_and_repair(game: str, ok, sets: tuple, seed: int) -> tuple[tuple, int, int]:
+    """(sets, overrides the game's own rule moved, overrides set back to baseline): the
+    draw brought within what the engine holds by the game's rule first (``API.fit``: a
+    card game may scale raised card counts down together), then anything still refused
+    repaired (:func:`_repair`)."""
+    fitted, moved = get_game(game).API.fit(sets)
+    got, dropped = _repair(ok, fitted, seed)
+    return got, moved, dropped
+
+
 def strong_spec(game: str, h: dict, profile: str) -> tuple[str | None, bool]:
     """(spec, cheap) of the strong player for ``game``'s headline: its profile's cheap
     strong player at the headline's player count (registry ``STRONG``; cheap = True), else
@@ -122,7 +132,7 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
         st.notes.append(f"{game}: joint sensitivity needs two blocks of swept values; "
                         f"{len(joint.blocks(fs))} here.")
         return
-    ok, dropped = _accepts(game), 0
+    ok, dropped, moved, scaled = _accepts(game), 0, 0, 0
     X = {"morris": joint.morris_design(fs, b["r"], design_seed(seed, game, "morris")),
          "draw": joint.draws(fs, b["draws"], design_seed(seed, game, "draw"))}
     spec, cheap = strong_spec(game, h, profile)
@@ -143,9 +153,11 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
         twin = design.removeprefix("strong-")  # the strong player plays the same points
         for i, x in enumerate(X[design]):
             if (twin, i) not in fixed:
-                fixed[twin, i] = _repair(ok, joint.sets_at(fs, x),
-                                         design_seed(seed, game, f"{twin}:{i}"))
-                dropped += fixed[twin, i][1]
+                fixed[twin, i] = _fit_and_repair(game, ok, joint.sets_at(fs, x),
+                                                 design_seed(seed, game, f"{twin}:{i}"))
+                moved += fixed[twin, i][1]
+                scaled += fixed[twin, i][1] > 0
+                dropped += fixed[twin, i][2]
             sets = fixed[twin, i][0]
             add(st, game, hh, n, stream, {"game": game, "role": "joint", "design": design,
                                           "point": i}, sets)
@@ -159,6 +171,9 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
             if "strong-draw" in X else
             "; no strong-player draws (" + ("its headline compares scripted personas"
                                             if b["strong"] else "not in this profile") + ")")
+        + (f"; in {scaled} design points the game's own fitting rule (API.fit, "
+           f"simcore/{game}/) moved {moved} drawn values within what the engine holds"
+           if moved else "")
         + (f"; {dropped} overrides the engine refuses in combination set back to baseline"
            if dropped else "") + ".")
 
