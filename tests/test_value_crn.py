@@ -53,3 +53,32 @@ def test_every_action_is_valued_on_the_same_draws():
         assert int(rng[1]) > before  # the stream moved on
         checked += 1
     assert checked >= 3
+
+
+def test_an_offering_is_judged_after_the_harvest_it_feeds_resolves():
+    """A choice in a round of hidden simultaneous choices is valued once that round has
+    resolved (agents/value.py: play on to the next such round).  Here the Harvest fails
+    whatever is offered (threshold 60 against 30 + 3 x 10 souls) and Failures have reached
+    the fail-effect limit, so the failure eliminates the seats that offered fewest.  The
+    scripted seats, who cannot save it, offer what keeps them off the fewest: all their
+    10.  Offering 0 keeps every soul behind the screen but is elimination; 11 or more
+    eliminates the other three.  Valued right after the Offerings are revealed, before the
+    Harvest resolves (the agent as it was), 0 looked best: the most souls kept."""
+    from simcore.court import layout as L
+    from tests.test_court_rules import harvest_table
+
+    a = parse_agent("value", SPEC.personas, "court")
+    key = compile_key(SPEC, [a.row])
+    p = API.params(players=4)
+    t = harvest_table(p, souls=[30, 10, 10, 10], thresh=60,
+                      fails=int(p[L.P_FAIL_EFFECT_UPTO]), round_=3)
+    assert t.cur == 0 and t.s[L.DEC] == L.D_OFFER
+    legal = np.asarray(API.legal_actions(t.s, p), np.int32)
+    zero = [i for i, x in enumerate(legal) if x - L.AMT_BASE == 0]
+    assert zero, "offering 0 is legal here"
+    vals = dispatch.call(_values, key, a.row[None, :], t.s.copy(), p, new_rng(5, 0, 0, 1),
+                         legal, len(legal), SPEC.max_game_length, SPEC.num_actions,
+                         SPEC.state_size)
+    assert vals[zero[0]] < 0.05  # eliminated
+    best = int(legal[int(np.argmax(vals))]) - L.AMT_BASE
+    assert best >= 11 and vals.max() > 0.5, (best, vals)
