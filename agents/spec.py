@@ -237,7 +237,10 @@ def _weights(text: str, game: str | None) -> np.ndarray:
 
 
 def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
-    """``value[:samples=N]``: the game's fitted weights (agents/weights/GAME.json) in the row."""
+    """``value[:samples=N,turn=T]``: the game's fitted weights (agents/weights/GAME.json)
+    in the row; options the spec leaves out take the game's own defaults (profile
+    ``VALUE``), then agents/value.py's.  The name shows only options that differ from the
+    game's defaults, so plain ``value`` is each game's tuned player."""
     from agents.value import DEFAULT_SAMPLES, DEFAULT_TURN
 
     bad = set(opts) - {"samples", "turn"}
@@ -245,14 +248,19 @@ def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
         raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples, "
                        "turn")
     w = _weights(text, game)
+    base = {"samples": DEFAULT_SAMPLES, "turn": DEFAULT_TURN}
+    if game is not None:  # the game's own defaults (profile VALUE), where it names them
+        from simcore import registry
+
+        base.update(registry.part(game, "VALUE"))
     try:
-        samples = int(opts.get("samples", DEFAULT_SAMPLES))
+        samples = int(opts.get("samples", base["samples"]))
     except ValueError:
         samples = 0
     if not 1 <= samples <= 64:
         raise BadInput(f"agent {text!r}: samples={opts.get('samples')} out of range; valid: 1..64")
     try:
-        turn = int(opts.get("turn", DEFAULT_TURN))
+        turn = int(opts.get("turn", base["turn"]))
     except ValueError:
         turn = -1
     if not 0 <= turn <= 256:
@@ -264,8 +272,8 @@ def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
     row[A_DEPTH] = turn
     row[A_NW] = w.size
     row[A_W0:A_W0 + w.size] = w
-    extra = [f"samples={samples}"] if samples != DEFAULT_SAMPLES else []
-    extra += [f"turn={turn}"] if turn != DEFAULT_TURN else []
+    extra = [f"samples={samples}"] if samples != base["samples"] else []
+    extra += [f"turn={turn}"] if turn != base["turn"] else []
     name = "value" + (":" + ",".join(extra) if extra else "")
     return AgentSpec(name, row)
 

@@ -61,6 +61,10 @@ PROFILE_DEFAULTS = {
     "STRONG": None,
     # the test suite's smoke profile plays the STRONG player (its value arena compiles there)
     "SMOKE_STRONG": False,
+    # the ``value`` agent's options in this game where they differ from agents/value.py's
+    # defaults, e.g. {"samples": 16} (the measurement that chose them: docs/lab-log.md);
+    # plain ``value`` plays them, and an option given in the spec overrides them
+    "VALUE": {},
 }
 #: what every profile must define
 PROFILE_REQUIRED = ("BEST",)

@@ -248,3 +248,21 @@ def test_train_explore_is_recorded_and_changes_the_positions():
                                  explore=0.3)["weights"]
     with pytest.raises(BadInput, match="explore"):
         train("connect4", games=100, write=False, explore=2.0)
+
+
+def test_a_game_names_its_own_value_defaults(monkeypatch):
+    """Profile ``VALUE``: plain ``value`` plays the game's own options (frontier averages 16
+    determinizations), the name shows only options that differ from them, and an option
+    in the spec overrides them."""
+    from agents.layout import A_SAMPLES
+    from agents.spec import parse_agent
+    from simcore import registry
+
+    assert registry.part("frontier", "VALUE") == {"samples": 16}
+    a = parse_agent("value", game="frontier")
+    assert a.text == "value" and a.row[A_SAMPLES] == 16
+    b = parse_agent(f"value:samples={V.DEFAULT_SAMPLES}", game="frontier")
+    assert b.text == f"value:samples={V.DEFAULT_SAMPLES}" and b.row[A_SAMPLES] == V.DEFAULT_SAMPLES
+    assert parse_agent("value:samples=16", game="frontier").text == "value"
+    assert registry.part("court", "VALUE") == {}
+    assert parse_agent("value", game="court").row[A_SAMPLES] == V.DEFAULT_SAMPLES
