@@ -10,10 +10,15 @@ A rules file is nested TOML tables whose leaves are tables with a ``value``::
     range = [4, 9]             # optional plausible range, used by sensitivity sweeps
     alternatives = [5, 8]      # optional documented alternatives (any type), also swept
     sweep = "scale"            # optional, numeric lists: sweep x0.75 and x1.25 of every item
+                               # ("shift", integer lists of thresholds or amounts: every
+                               # item -1 and +1, clipped to ``range`` where it has one)
     inert = "..."              # optional: why no default setup's game can change with it
                                # (read only under another option); the sweep leaves it out
     unread = "..."             # optional: documentation only, never read by the engine;
                                # --set or a rules file giving it another value is refused
+    fixed = "..."              # optional: why the sweep holds it at its value (a setup
+                               # choice, or half of a value another entry varies); the
+                               # sweep counts it as not swept for that reason, unlike inert
 
 Users override values with another TOML file (same paths; a leaf may be a bare
 value or a table with ``value``) or with ``--set path=value``; overridden
@@ -35,6 +40,9 @@ except ModuleNotFoundError:  # Python 3.10
 from simcore.spec import BadInput
 
 SOURCES = ("rulebook", "public", "assumed")
+#: list sweep kinds (``sweep = ...``) and what each varies, as the parser's error names them
+SWEEPS = {"scale": "a numeric list x0.75 and x1.25",
+          "shift": "an integer list -1 and +1 item by item, clipped to its range"}
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,7 @@ class Entry:
     sweep: str = ""
     inert: str = ""   # why it cannot change a default setup's game (experiments.inert)
     unread: str = ""  # why it is documentation only: another value is refused
+    fixed: str = ""   # why the sweep holds it at its value (it still changes play)
 
 
 def _kind(v) -> str:
@@ -229,11 +238,17 @@ def _load_rules(game: str, path: str | Path) -> RuleSet:
         alts = leaf.get("alternatives")
         if alts is not None and not isinstance(alts, list):
             raise BadInput(f"{path}: {p} alternatives must be a list of values")
-        for key in ("inert", "unread"):
+        for key in ("inert", "unread", "fixed"):
             if key in leaf and (not isinstance(leaf[key], str) or not leaf[key].strip()):
                 raise BadInput(f"{path}: {p} {key} must be a non-empty reason (a string)")
-        if leaf.get("sweep", "") not in ("", "scale"):
-            raise BadInput(f"{path}: {p} sweep = {leaf['sweep']!r}; valid: scale")
+        sweep = leaf.get("sweep", "")
+        if sweep != "" and sweep not in SWEEPS:
+            raise BadInput(f"{path}: {p} sweep = {sweep!r}; valid: "
+                           + ", ".join(f"{k} ({w})" for k, w in SWEEPS.items()))
+        if sweep == "shift" and not (isinstance(leaf["value"], list) and all(
+                isinstance(x, int) and not isinstance(x, bool) for x in leaf["value"])):
+            raise BadInput(f"{path}: {p} sweep = 'shift' needs a list of integers, "
+                           f"not {leaf['value']!r}")
         entries[p] = Entry(
             path=p,
             value=leaf["value"],
@@ -245,6 +260,7 @@ def _load_rules(game: str, path: str | Path) -> RuleSet:
             sweep=str(leaf.get("sweep", "")),
             inert=str(leaf.get("inert", "")),
             unread=str(leaf.get("unread", "")),
+            fixed=str(leaf.get("fixed", "")),
         )
     return RuleSet(game, entries, origin=str(path))
 

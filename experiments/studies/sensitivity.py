@@ -10,7 +10,14 @@ numbers), giving a paired difference with a 95% interval:
   readings (at most MAX_READINGS): every other reading;
 - an effect (a card's or event's effect code or text): removed (``none``), where the
   engine accepts that;
-- a numeric list marked ``sweep = "scale"``: every item x0.75 and x1.25 (rounded).
+- a numeric list marked ``sweep = "scale"``: every item x0.75 and x1.25 (rounded);
+- an integer list of thresholds or amounts marked ``sweep = "shift"``: every item -1 and +1,
+  clipped to the entry's ``range`` where it has one (a side equal to the value is dropped).
+
+A value rules.toml marks ``fixed = "why"`` (a setup choice such as darkness's custom
+locations, or half of a value another entry varies, such as the Sum Between range of a
+darkleaf row that is no Sum Between row) is held at its value and counted as not swept
+for that reason; unlike ``inert`` it still changes play (experiments.inert walks it).
 
 A game the engine's turn or round cap stopped has no rulebook ending: it is unresolved, as
 in the other studies, not half a win.  Rates count the games the rules ended; a paired
@@ -105,11 +112,31 @@ def _sides(e, names) -> tuple[list, str]:
         cast = int if all(isinstance(x, int) for x in v) else float
         return [(side, [cast(round(x * f)) if cast is int else x * f for x in v])
                 for side, f in (("scaled down", 0.75), ("scaled up", 1.25))], ""
+    if isinstance(v, list) and e.sweep == "shift" \
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
+        return shifted(v, e.range), ""
     if names is not None:
         return [], "a card's content from a large vocabulary (no documented alternatives)"
     if isinstance(v, list):
-        return [], "a list (no documented alternatives, not marked sweep = scale)"
+        return [], "a list (no documented alternatives, not marked sweep = scale or shift)"
     return [], "a text with no documented alternatives"
+
+
+def shifted(v: list, rng=None) -> list[tuple[str, list]]:
+    """``sweep = "shift"``: ("shifted down", every item -1) and ("shifted up", +1), each
+    item clipped to ``rng`` (low, high) where given; a side equal to ``v`` is left out."""
+    lo, hi = (rng[0], rng[-1]) if rng else (None, None)
+
+    def clip(x):
+        x = x if lo is None else max(lo, x)
+        return x if hi is None else min(hi, x)
+
+    out = [(side, [clip(x + d) for x in v]) for side, d in (("shifted down", -1),
+                                                             ("shifted up", 1))]
+    return [(side, w) for side, w in out if w != v]
+
+
+FIXED = "marked fixed in rules.toml (a setup choice, or varied with another value)"
 
 
 def marked_inert(game: str) -> list[tuple[str, str]]:
@@ -151,6 +178,9 @@ def sweep_entries(game: str):
     for e in rs.entries.values():
         if e.source != "assumed" or e.inert or e.unread:
             continue  # marked inert or documentation only: no count holds it (marked_inert)
+        if e.fixed:
+            skipped[FIXED] += 1  # held at its value on purpose; rules.toml says why
+            continue
         sides, why = _sides(e, CHOICES.get((game, e.path)))
         ok = []
         for side, val in sides:
@@ -419,7 +449,8 @@ def analyse(study: Study, out) -> list[Section]:
             for i, path in enumerate(reversed(top)):
                 for r in df[df["path"] == path].itertuples():
                     color = {"high": "#c44e52", "low": "#4c72b0", "scaled up": "#c44e52",
-                             "scaled down": "#4c72b0"}.get(r.side, "#55a868")
+                             "scaled down": "#4c72b0", "shifted up": "#c44e52",
+                             "shifted down": "#4c72b0"}.get(r.side, "#55a868")
                     ax.barh(i, r.effect, color=color, alpha=0.8)
                     ax.errorbar(r.effect, i, xerr=[[r.effect - r.ci_low], [r.ci_high - r.effect]],
                                 color="k", capsize=2, lw=0.8)
