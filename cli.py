@@ -407,8 +407,11 @@ def warmup(games_, jobs, frozen, value_):
 @click.option("--seed", type=int, default=0, show_default=True,
               help="Seed of the self-play games: the same seed and options refit the same "
                    "weights.")
+@click.option("--own", type=int, multiple=True,
+              help="A player count (repeatable) that also gets weights of its own, fitted "
+                   "on its positions alone; value plays them at that count.")
 @click.option("--dry-run", is_flag=True, help="Fit and report; leave the weights file alone.")
-def train(game, n_games, best_games, explore, players, seed, dry_run):
+def train(game, n_games, best_games, explore, players, seed, dry_run, own):
     """Fit GAME's learned position value (the `value` agent's) and report held-out log loss
     and Brier score against the constant model; writes agents/weights/GAME.json.
 
@@ -418,7 +421,7 @@ def train(game, n_games, best_games, explore, players, seed, dry_run):
     from experiments.train import train as fit
 
     rec = fit(game, n_games, seed, players or None, best_games, write=not dry_run,
-              explore=explore)
+              explore=explore, own=own)
     click.echo(format_record(rec))
     if not dry_run:
         from agents.value import weights_path

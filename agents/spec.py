@@ -67,11 +67,13 @@ def _persona(value: str, personas: tuple) -> int:
     return personas.index(v)
 
 
-def parse_agent(text: str, personas: tuple = ("default",), game: str | None = None
-                ) -> AgentSpec:
+def parse_agent(text: str, personas: tuple = ("default",), game: str | None = None,
+                players: int | None = None) -> AgentSpec:
     """Parse one agent spec string; raise :class:`BadInput` naming the bad part.
 
-    ``game`` (a registered name) is needed only for ``best``."""
+    ``game`` (a registered name) is needed only for ``best`` and the learned value;
+    ``players``, where known, picks the learned value's weights fitted for that table size
+    (agents/weights/GAME.json ``by_players``) over the weights fitted on every count."""
     raw = str(text).strip()
     kind, _, rest = raw.partition(":")
     kind = kind.strip().lower()
@@ -121,10 +123,10 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
                                f"number of milliseconds in (0, {top:g}]")
         opts = {k: str(v) for k, v in best_options(game, opts).items()}
         a = parse_agent("mcts:" + ",".join(f"{k}={v}" for k, v in opts.items()), personas,
-                        game)
+                        game, players)
         return AgentSpec("best:" + a.text.partition(":")[2], a.row)
     if kind == "value":
-        return _value_agent(text, opts, game)
+        return _value_agent(text, opts, game, players)
     if kind == "random":
         if opts:
             raise BadInput(f"agent {text!r}: random takes no options")
@@ -183,7 +185,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     if leaf not in ("evaluate", "value"):
         raise BadInput(f"agent {text!r}: leaf={leaf!r}; valid: evaluate, value")
     if leaf == "value":
-        w = _weights(text, game)
+        w = _weights(text, game, players)
         row[A_NW] = w.size
         row[A_W0:A_W0 + w.size] = w
     opp = str(o["opp"]).lower()
@@ -220,23 +222,25 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     return AgentSpec(name, row)
 
 
-def _weights(text: str, game: str | None) -> np.ndarray:
+def _weights(text: str, game: str | None, players: int | None = None) -> np.ndarray:
     """``game``'s fitted position-value weights (agents/weights/GAME.json) for agent ``text``
-    (the ``value`` agent, or a search with ``leaf=value``)."""
-    from agents.value import load_weights
+    (the ``value`` agent, or a search with ``leaf=value``): those fitted for ``players``
+    alone where the file has them (``train --own P``), else those fitted on every count."""
+    from agents.value import weights_for
 
-    rec = load_weights(game) if game else None
-    if rec is None:
+    w = weights_for(game, players) if game else None
+    if w is None:
         raise BadInput(f"agent {text!r}: no fitted weights for {game!r}; run "
                        f"`darkbalance train {game}` first" if game else
                        f"agent {text!r}: the learned value is defined per game")
-    w = np.asarray(rec["weights"], np.float64)
+    w = np.asarray(w, np.float64)
     if not 0 < w.size <= MAX_WEIGHTS:
         raise BadInput(f"{game} weights: {w.size} weights; valid: 1..{MAX_WEIGHTS}")
     return w
 
 
-def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
+def _value_agent(text: str, opts: dict, game: str | None,
+                 players: int | None = None) -> AgentSpec:
     """``value[:samples=N,turn=T]``: the game's fitted weights (agents/weights/GAME.json)
     in the row; options the spec leaves out take the game's own defaults (profile
     ``VALUE``), then agents/value.py's.  The name shows only options that differ from the
@@ -247,7 +251,7 @@ def _value_agent(text: str, opts: dict, game: str | None) -> AgentSpec:
     if bad:
         raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples, "
                        "turn")
-    w = _weights(text, game)
+    w = _weights(text, game, players)
     base = {"samples": DEFAULT_SAMPLES, "turn": DEFAULT_TURN}
     if game is not None:  # the game's own defaults (profile VALUE), where it names them
         from simcore import registry
@@ -305,7 +309,7 @@ def parse_agents(texts, players: int, personas: tuple = ("default",), game: str 
     texts = list(texts)
     if not texts:
         raise BadInput("no agents given; valid: random, scripted, mcts[:options]")
-    specs = [parse_agent(t, personas, game) for t in texts]
+    specs = [parse_agent(t, personas, game, players) for t in texts]
     if len(specs) == 1:
         return specs * players
     if len(specs) != players:

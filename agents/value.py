@@ -238,6 +238,17 @@ def load_weights(game: str) -> dict | None:
         return json.load(fh)
 
 
+def weights_for(game: str, players: int | None = None):
+    """The weights ``value`` plays at ``players``: those fitted on that count alone where
+    the file has them (``by_players``, ``darkbalance train --own P``), else those fitted on
+    every count; None when the game has no fitted weights."""
+    rec = load_weights(game)
+    if rec is None:
+        return None
+    own = rec.get("by_players", {}).get(str(players)) if players is not None else None
+    return (own or rec)["weights"]
+
+
 def rules_note(spec, players: int, setup: str, params) -> str | None:
     """One line when the ``value`` agent plays under other rules, another setup, player
     count or engine version than its weights were fitted under; None when they match."""

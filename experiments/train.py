@@ -132,7 +132,7 @@ def _scores(w, X, y, const: float) -> dict:
 
 
 def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games: int = 0,
-          write: bool = True, progress=None, explore: float = 0.0) -> dict:
+          write: bool = True, progress=None, explore: float = 0.0, own=()) -> dict:
     """Fit ``game``'s position value; write agents/weights/GAME.json unless ``write`` is
     False.  Returns the record (weights, features, held-out scores, what it was fitted on).
 
@@ -151,6 +151,11 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
     explore : float
         Share of each scripted seat's decisions played at random (``scripted:eps=X``),
         in 0..1; recorded in the weights file so a refit reproduces them.
+    own : sequence of int
+        Player counts (among ``players``) that also get weights of their own, fitted on
+        that count's positions alone (``by_players``; ``value`` plays them at that count):
+        one weight vector for every table size can be right for none (humanity at 4
+        players: 28.6% with the pooled fit, 34.5% with its own, against 3 scripted).
     """
     from experiments.batch import check_int
 
@@ -165,6 +170,11 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
     counts = list(players) if players else list(range(lo, min(hi, 4) + 1))
     for c in counts:
         spec.check_players(c)
+    own = sorted({int(c) for c in own})
+    for c in own:
+        if c not in counts:
+            raise BadInput(f"train {game}: --own {c} is not a fitted player count; valid: "
+                           + ", ".join(str(k) for k in counts))
     Xtr, ytr, Xte, yte, rules, per = [], [], [], [], {}, {}
     for c in counts:
         X, y, gid, n, params = _self_play(spec.name, c, games, seed, best_games, progress,
@@ -174,11 +184,23 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
         Xtr.append(X[tr]), ytr.append(y[tr]), Xte.append(X[~tr]), yte.append(y[~tr])
         rules[str(c)] = rules_hash({c: params})
         per[str(c)] = int(n)
+    split = {str(c): (Xtr[i], ytr[i], Xte[i], yte[i]) for i, c in enumerate(counts)}
     Xtr, ytr, Xte, yte = map(np.concatenate, (Xtr, ytr, Xte, yte))
     if len(ytr) == 0 or len(yte) == 0:
         raise BadInput(f"train {game}: no finished games to fit on; play more (--games)")
     w = _fit(Xtr, ytr)
     const = float(np.mean(ytr))
+    by_players = {}
+    for c in own:
+        xtr, y_tr, xte, y_te = split[str(c)]
+        if len(y_tr) == 0 or len(y_te) == 0:
+            raise BadInput(f"train {game}: no finished {c}-player games to fit on; play "
+                           "more (--games)")
+        wc = _fit(xtr, y_tr)
+        cc = float(np.mean(y_tr))
+        by_players[str(c)] = {"weights": [float(x) for x in wc],
+                              "heldout": _scores(wc, xte, y_te, cc),
+                              "train": _scores(wc, xtr, y_tr, cc)}
     rec = {"game": spec.name, "version": spec.version, "setup": spec.setups[0],
            "rules": rules, "features": list(feature_names(spec.key)),
            "weights": [float(x) for x in w], "seed": seed, "games": per,
@@ -186,6 +208,8 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
            "model": "sklearn LogisticRegression(C=1, L2)",
            "heldout": _scores(w, Xte, yte, const),
            "train": _scores(w, Xtr, ytr, const)}
+    if by_players:
+        rec["by_players"] = by_players
     if write:
         path = weights_path(spec.name)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -208,4 +232,8 @@ def format_record(rec: dict) -> str:
         + (f", explore {rec['explore']:g}" if rec.get("explore") else "") + ")",
         f"held out: log loss {h['log_loss']:.4f} (constant model {h['const_log_loss']:.4f}, "
         f"{gain:+.1%}), Brier {h['brier']:.4f} (constant {h['const_brier']:.4f}), "
-        f"{h['positions']} positions"])
+        f"{h['positions']} positions"] + [
+        f"{c}p alone (value plays these at {c} players): held out log loss "
+        f"{o['heldout']['log_loss']:.4f} (constant {o['heldout']['const_log_loss']:.4f}), "
+        f"Brier {o['heldout']['brier']:.4f}, {o['heldout']['positions']} positions"
+        for c, o in rec.get("by_players", {}).items()])

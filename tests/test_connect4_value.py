@@ -266,3 +266,42 @@ def test_a_game_names_its_own_value_defaults(monkeypatch):
     assert parse_agent("value:samples=16", game="frontier").text == "value"
     assert registry.part("court", "VALUE") == {}
     assert parse_agent("value", game="court").row[A_SAMPLES] == V.DEFAULT_SAMPLES
+
+
+def test_a_player_count_can_have_weights_of_its_own(tmp_path, monkeypatch):
+    """``train --own P``: count P also gets weights fitted on its positions alone (one
+    vector for every table size can be right for none), and ``value`` at P plays them;
+    at another count, or with the count unknown, it plays the pooled ones."""
+    from agents.layout import A_W0
+    from agents.spec import parse_agent, parse_agents
+    from experiments import train as T
+    from simcore.court import API as CA
+    from simcore.spec import BadInput
+
+    nf = 12  # synthetic positions (self-play and feature names are stubbed)
+    rng = np.random.default_rng(0)
+
+    def fake(game, c, games, seed, best_games, progress, explore):
+        # positions whose outcome turns on feature 2 at 3 players and on feature 3 at 4
+        X = rng.normal(size=(400, nf))
+        y = (X[:, 2 if c == 3 else 3] > 0).astype(float)
+        gid = np.repeat(np.arange(100), 4)
+        return X, y, gid, 100, CA.params(c)
+
+    monkeypatch.setattr(T, "_self_play", fake)
+    monkeypatch.setattr(T, "feature_names", lambda key: tuple(f"f{i}" for i in range(nf)))
+    rec = T.train("court", games=100, players=(3, 4), own=(4,), write=False)
+    own = np.array(rec["by_players"]["4"]["weights"])
+    pooled = np.array(rec["weights"])
+    assert set(rec["by_players"]) == {"4"}
+    assert abs(own[3]) > 5 * abs(own[2])             # its own count's rule alone
+    assert abs(pooled[2]) > 0.3 * abs(pooled[3])     # the pooled fit mixes both
+    with pytest.raises(BadInput, match="--own 5"):
+        T.train("court", games=100, players=(3, 4), own=(5,), write=False)
+    # the agent picks the count's own weights where the file has them
+    rec = _weights_file(tmp_path, monkeypatch, np.zeros(len(V.BASE_FEATURES) + len(FEATURES)))
+    rec["by_players"] = {"2": {"weights": list(np.ones(len(rec["weights"])))}}
+    (tmp_path / "connect4.json").write_text(json.dumps(rec))
+    assert parse_agents("value", 2, game="connect4")[0].row[A_W0] == 1.0
+    assert parse_agent("value", game="connect4").row[A_W0] == 0.0  # count unknown: pooled
+    assert V.weights_for("connect4", 3) == rec["weights"]

@@ -5,13 +5,19 @@ COMPILE_SECONDS = 85
 # the strongest search measured so far; the tables that chose it: docs/lab-log.md, "humanity"
 BEST = ({"iters": 400, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 5.5e4)
 REGRESS_CELL = {"game": "humanity", "players": 3, "agents": "scripted", "games": 20000}
-# the cheap strong player of the strong tables (#32; docs/agents-humanity.md): value, 0.036
-# ms a decision, against the scripted players, 1,000 games a row, seats rotated, seed 2;
-# at 4 players it only just clears the fair share (27.6-28.5% over 2,000), so not there
+# the value agent averages 16 determinizations an action, not 4 (the Event and Main decks'
+# order decides a turn), 1,000 games a row, seeds 1 (2p, 3p, 4p) and 2 (4p), seats rotated:
+# 2p 76.0% -> 79.9%, 3p 50.0% -> 54.6%, 4p (its own 4-player weights, `train --own 4`)
+# 33.8% -> 40.8% (seed 2: 37.8% over 2,000); docs/lab-log.md "humanity"
+VALUE = {"samples": 16}
+# the cheap strong player of the strong tables (#32)
 STRONG = {
-    2: ("value", "value 72.0% [69.2, 74.7] against scripted (builder), 75.0% [72.2, 77.5] "
+    2: ("value", "value 79.9% [77.3, 82.3] against scripted (builder), 78.0% [75.3, 80.5] "
                  "against scripted:recruiter"),
-    3: ("value", "value 45.5% [42.5, 48.6] against two scripted seats (fair share 33.3%)"),
+    3: ("value", "value 54.6% [51.5, 57.7] against two scripted seats (fair share 33.3%)"),
+    4: ("value", "value 40.8% [37.8, 43.9] (seed 1) and 37.8% [35.7, 39.9] (seed 2, 2,000) "
+                 "against three scripted seats, 44.4% [41.3, 47.5] against three "
+                 "scripted:recruiter (fair share 25%)"),
 }
 
 
