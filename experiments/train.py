@@ -209,6 +209,7 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
            "heldout": _scores(w, Xte, yte, const),
            "train": _scores(w, Xtr, ytr, const)}
     if by_players:
+        rec["own"] = own  # the recipe: `train --own P` for each
         rec["by_players"] = by_players
     if write:
         path = weights_path(spec.name)

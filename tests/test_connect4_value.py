@@ -293,7 +293,7 @@ def test_a_player_count_can_have_weights_of_its_own(tmp_path, monkeypatch):
     rec = T.train("court", games=100, players=(3, 4), own=(4,), write=False)
     own = np.array(rec["by_players"]["4"]["weights"])
     pooled = np.array(rec["weights"])
-    assert set(rec["by_players"]) == {"4"}
+    assert set(rec["by_players"]) == {"4"} and rec["own"] == [4]
     assert abs(own[3]) > 5 * abs(own[2])             # its own count's rule alone
     assert abs(pooled[2]) > 0.3 * abs(pooled[3])     # the pooled fit mixes both
     with pytest.raises(BadInput, match="--own 5"):
