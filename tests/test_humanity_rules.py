@@ -788,6 +788,30 @@ def test_commodity_bidding_ties_EH_SCEN3_06_07_08_09_10_11_12(PR):
     assert len(t.hand(0)) == 1
 
 
+def test_a_hidden_commodity_bid_is_redrawn_from_the_personas_EH_SCEN3_06(PR):
+    """EH-SCEN3-06: Life is bid in secret, so a later seat's view of an earlier bid is
+    re-drawn by determinize, from the scripted personas' rule (#33), not uniformly over
+    0..Life-1.  Worked by hand for Nebraska's Grain Silo and seat 1 at 7 Life: the stakes
+    are the winner's 2 SP (40 each) less the lowest bidder's discard of 1 (-8), 88; the
+    builder wants (88 + 12) // 25 = 4, the recruiter one more, each varied by one, and
+    neither bids more than its Life less 2: {3, 4, 5}."""
+    t = Table(PR[(3, "3")])
+    t.s[L.FIRST] = 1
+    t.s[L.EV_CUR] = EV["ne1"]
+    for s in range(3):
+        t.hand_set(s, ["forage", "rest"])
+    t.stage(L.S_EVENT).settle()
+    assert t.top == L.T_EBID and t.cur == 1 and t.get(1, L.S_LIFE) == 7
+    t.step(AMT(0))  # seat 1's real bid: 0, which the redraw must not reveal
+    assert t.cur == 2
+    seen = set()
+    for k in range(40):
+        c = t.s.copy()
+        engine.determinize(c, t.p, 2, new_rng(k, 0, 0, 3))
+        seen.add(int(c[so(1) + L.S_EBID]))
+    assert seen == {3, 4, 5}
+
+
 # ---- clarifications ------------------------------------------------------------------------------------------
 def test_heroic_act_building_plans_fresh_start_EH_CLAR_01_02_03_04_05_06_07(PR):
     """Heroic Act needs its full Life cost and recruits without Supplies; Building Plans

@@ -32,6 +32,7 @@ from simcore.common import row_kernel
 
 from simcore.humanity import SPEC
 from simcore.humanity import layout as L
+from simcore.humanity.guess import commodity_bid, effect_score  # shared with determinize
 from simcore.humanity.table import card_field, seat_offset, supply_value
 from simcore.humanity.tasks import recruit_cost
 from simcore.rng import randint
@@ -88,45 +89,6 @@ def pile_worth(state, params, p, recruiter):
         else:
             t += 10
     return t
-
-
-@row_kernel
-def _row_best(state, params):
-    """Worth of rescuing the best Survivor in the Row (0 with an empty Row)."""
-    best = 0
-    for i in range(L.ROW_LEN):
-        k = state[L.ROW + i]
-        if k >= 0:
-            v = 10 + 10 * card_field(params, k, L.KF_SP)
-            if v > best:
-                best = v
-    return best
-
-
-@row_kernel
-def effect_score(state, params, o, c, a):
-    life = state[o + L.S_LIFE]
-    if c == L.E_SP:
-        return 40 * a
-    if c == L.E_LIFE:
-        return (8 if life <= 4 else 3) * a
-    if c == L.E_DRAW or c == L.E_LOOT:
-        return 12 * a
-    if c == L.E_RESCUE:
-        return _row_best(state, params) * a  # nothing to rescue from an empty Row
-    if c == L.E_LOSE_LIFE:
-        if life - a <= 0:
-            return -60
-        return -(12 if life - a <= 2 else 6) * a
-    if c == L.E_DISCARD:
-        return -8 * a
-    if c == L.E_TRASH:
-        return -14 * a
-    if c == L.E_PAY or c == L.E_DISCARD_SUPPLY:
-        return -11 * a
-    if c == L.E_FIRE:
-        return -5
-    return 0
 
 
 @row_kernel
@@ -438,29 +400,9 @@ def _event_choice(state, params, o, legal, n):
 
 @row_kernel
 def _commodity_bid(state, params, o, persona, rng, legal, n):
-    """Commodity bid: by the stakes (the winner's reward, the lowest bidder's penalty)."""
-    # bid by the stakes (the winner's reward and the lowest bidder's penalty), keep 2 Life,
-    # and vary the bid by one so equal seats do not tie into turn order every time
-    hi = legal[n - 1] - L.AMT_BASE
-    lo = legal[0] - L.AMT_BASE
-    off = L.P_EVENTS + state[L.EV_CUR] * L.EF_N
-    stakes = 0
-    for j in range(2):
-        stakes += effect_score(state, params, o, params[off + L.EF_FIRST + 2 * j],
-                               params[off + L.EF_FIRST + 2 * j + 1])
-        stakes -= effect_score(state, params, o, params[off + L.EF_LAST + 2 * j],
-                               params[off + L.EF_LAST + 2 * j + 1])
-    cap = hi
-    if params[off + L.EF_COMMODITY] == L.CM_LIFE:
-        cap = state[o + L.S_LIFE] - 2
-    want = (stakes + 12) // 25 + (1 if persona == 1 else 0) + randint(rng, 3) - 1
-    if want > cap:
-        want = cap
-    if want > hi:
-        want = hi
-    if want < lo:
-        want = lo
-    return L.AMT_BASE + want
+    """Commodity bid: by the stakes (simcore/humanity/guess.py :func:`commodity_bid`)."""
+    return L.AMT_BASE + commodity_bid(state, params, o, persona, rng, legal[0] - L.AMT_BASE,
+                                      legal[n - 1] - L.AMT_BASE)
 
 
 @row_kernel

@@ -47,6 +47,7 @@ from simcore.humanity.tasks import (
 )
 from simcore.rng import randint, shuffle
 from simcore.humanity.features import FEATURES, features  # noqa: F401  (the learned value's)
+from simcore.humanity.guess import NUM_PERSONAS, commodity_bid
 
 
 # ---- the round machine ---------------------------------------------------------------------
@@ -709,7 +710,9 @@ def determinize(state, params, observer, rng):
     * its own Draw deck order;
     * every other seat's hand, Draw deck and (while unrevealed) Trade bid: the cards are
       pooled and dealt again keeping the public counts;
-    * unrevealed commodity bids of the other seats: uniform over their legal range;
+    * unrevealed commodity bids of the other seats: the bid of a scripted persona drawn
+      at random (simcore/humanity/guess.py: by the Event's stakes, from public facts),
+      not uniform over the legal range, which spreads them over bids nobody makes;
     * the Main deck and Survivor deck orders;
     * the unrevealed Events (:func:`_redraw_events`): the players place every Event deck
       face down without looking at it, so its order is never known.
@@ -749,7 +752,8 @@ def determinize(state, params, observer, rng):
             n += 1
         if state[L.EBID_REVEALED] == 0 and (state[L.EBID_DONE] >> s) & 1 and state[L.EV_CUR] >= 0:
             lo, hi = _ebid_range(state, params, o)
-            state[o + L.S_EBID] = lo + randint(rng, hi - lo + 1)
+            state[o + L.S_EBID] = commodity_bid(state, params, o,
+                                                randint(rng, NUM_PERSONAS), rng, lo, hi)
     nm = state[L.MAIN_N]
     shuffle(rng, state[L.MAIN:L.MAIN + nm], nm)
     ns = state[L.SDECK_N]
