@@ -3,7 +3,9 @@
 The one-at-a-time sweep (experiments.studies.sensitivity) moves one assumed value with
 all others at baseline, so it cannot see two assumptions that matter only together.  Here
 every value the sweep varies is a *factor* whose levels are its baseline and its swept
-sides (a number's low, baseline and high; a reading's alternatives), and three designs
+sides (a number's low, baseline and high; a reading's alternatives; every name of a
+large vocabulary the engine accepts, of which the one-at-a-time sweep plays only a few),
+and three designs
 draw whole rules sets from those levels:
 
 - **Morris screening** (``SALib.sample.morris``, 4 grid levels): ``r`` trajectories,
@@ -21,7 +23,9 @@ draw whole rules sets from those levels:
 
 A factor's level is read from a coordinate x in [0, 1] as ``min(L - 1, floor(x * L))``
 of its ``L`` levels: every step of Morris's 4-level grid (x moves by 2/3) changes the
-level of a factor with 2 or 3 levels, and a uniform x gives a uniform level.
+level of a factor with 2 or 3 levels, and a uniform x gives a uniform level.  A factor
+with more levels than the grid (a card's type among its vocabulary) is seen by Morris at
+only ``GRID`` of them (x = 0, 1/3, 2/3, 1); the joint draws reach every level.
 
 Every design point's rules set is checked against the engine.  A game may name its own
 rule for a draw that overflows what the engine holds (``API.fit``: humanity scales the

@@ -10,6 +10,15 @@ numbers), giving a paired difference with a 95% interval:
   readings (at most MAX_READINGS): every other reading;
 - an effect (a card's or event's effect code or text): removed (``none``), where the
   engine accepts that;
+- a text with amounts (an Event option ``"pay-supplies 2"``, a card's effects ``"draw 2,
+  actions 1"``): every number in it one down and one up together ("shifted down" /
+  "shifted up", never below 0); an empty text (no effect) or one with no number is not
+  swept, and its reason says so;
+- a card's content from a large vocabulary (a named choice among more than MAX_READINGS
+  names: a card's type or pack, a location's kind): every other name the engine accepts
+  is a level of its joint factor, and the one-at-a-time sweep plays MAX_VOCAB_SIDES of
+  them, drawn with a seed fixed by game and path (:func:`one_at_a_time`; the study's
+  notes give the counts);
 - a numeric list marked ``sweep = "scale"``: every item x0.75 and x1.25 (rounded);
 - an integer list of thresholds or amounts marked ``sweep = "shift"``: every item -1 and +1,
   clipped to the entry's ``range`` where it has one (a side equal to the value is dropped).
@@ -32,13 +41,15 @@ share of held conclusions, with its Wilson interval, becomes the headline findin
 first draws are played again under the strong player where the headline has a strong form.
 
 A value the rulebook or a public source settles is never swept.  Whatever cannot be
-varied this way (a card's content from a large vocabulary, a list of codes) is counted
-by reason in the report.  A conclusion "flips" when the headline's qualitative answer
+varied this way (an empty text, a list of codes, a value whose every variation the engine
+refuses alone) is counted by reason in the report.  A conclusion "flips" when the headline's qualitative answer
 (the favoured persona, seat or difficulty band) differs from the baseline's and the
 paired interval excludes 0.
 """
 from __future__ import annotations
 
+import hashlib
+import re
 from collections import Counter
 
 import numpy as np
@@ -46,6 +57,7 @@ import pandas as pd
 
 from experiments.aggregate import CAP_REASONS, summarize
 from experiments.execute import cell_frame
+from experiments import joint
 from experiments.joint import literal as _literal
 from experiments.plan import Study
 from experiments.reporting import Section, finding, write_findings
@@ -86,11 +98,25 @@ def _conclusion(game: str, s, y: pd.Series, h: dict) -> str:
 
 
 MAX_READINGS = 4  # a named choice among more names is card content, not a rule reading
+#: the one-at-a-time sweep plays at most this many of a large vocabulary's names per value
+#: (a draw fixed by game and path, :func:`one_at_a_time`); the joint design takes them all
+MAX_VOCAB_SIDES = 2
+VOCAB = "vocabulary"  # the side of a card-content value set to another name of its vocabulary
 EFFECT_KEYS = ("effect", "effects", "fail_effect", "ability", "bullet")
+#: a whole number standing alone in a text ("pay-supplies 2"), not part of a name ("sp-11",
+#: "n12") or of a decimal
+NUMBER = re.compile(r"(?<![\w.-])\d+(?![\w.])")
+EMPTY_TEXT = "an empty text (no effect; any alternative would invent one)"
+NO_NUMBER = "a text with no number to shift (no documented alternatives)"
 
 
 def _sides(e, names) -> tuple[list, str]:
-    """The (side, value) variations of one assumed entry, or [] and why it is not swept."""
+    """The (side, value) variations of one assumed entry, or [] and why it is not swept.
+
+    A card-content value from a large vocabulary (more than MAX_READINGS names) gets every
+    other name as a :data:`VOCAB` side: the joint design takes them all, the one-at-a-time
+    sweep a few (:func:`one_at_a_time`).
+    """
     v = e.value
     if e.alternatives:
         return [("alternative", a) for a in e.alternatives if a != v], ""
@@ -106,7 +132,9 @@ def _sides(e, names) -> tuple[list, str]:
     if names is not None and len(names) <= MAX_READINGS:
         return [("alternative", n) for n in names if n != v], ""
     if last in EFFECT_KEYS and v not in ("none", ""):
-        return [("removed", "none")], ""
+        # an effect text's amounts move too ("draw 2, actions 1"); an effect code does not
+        return [("removed", "none")] + (shifted_text(v) if names is None
+                                        and isinstance(v, str) else []), ""
     if isinstance(v, list) and e.sweep == "scale" \
             and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
         cast = int if all(isinstance(x, int) for x in v) else float
@@ -116,10 +144,57 @@ def _sides(e, names) -> tuple[list, str]:
             and all(isinstance(x, int) and not isinstance(x, bool) for x in v):
         return shifted(v, e.range), ""
     if names is not None:
-        return [], "a card's content from a large vocabulary (no documented alternatives)"
+        return [(VOCAB, n) for n in names if n != v], ""
     if isinstance(v, list):
         return [], "a list (no documented alternatives, not marked sweep = scale or shift)"
-    return [], "a text with no documented alternatives"
+    if isinstance(v, str) and v.strip() in ("", "none"):
+        return [], EMPTY_TEXT
+    if isinstance(v, str) and shifted_text(v):
+        return shifted_text(v), ""
+    return [], NO_NUMBER if isinstance(v, str) else "a value with no documented alternatives"
+
+
+def shifted_text(v: str) -> list[tuple[str, str]]:
+    """A text's amounts shifted: ("shifted down", every number -1, never below 0) and
+    ("shifted up", every number +1), all numbers of the text together; a side equal to
+    ``v`` (no number, or every number already 0) is left out.
+
+    Examples
+    --------
+    >>> shifted_text("pay-supplies 3, gain-sp 1")
+    [('shifted down', 'pay-supplies 2, gain-sp 0'), ('shifted up', 'pay-supplies 4, gain-sp 2')]
+    """
+    out = [(side, NUMBER.sub(lambda m: str(max(0, int(m.group()) + d)), v))
+           for side, d in (("shifted down", -1), ("shifted up", 1))]
+    return [(side, w) for side, w in out if w != v]
+
+
+def one_at_a_time(game: str, path: str, sides: list, k: int = MAX_VOCAB_SIDES) -> list:
+    """The sides of one swept value the one-at-a-time sweep plays.
+
+    Parameters
+    ----------
+    game, path : str
+        The game and the value's rules path: they alone seed the draw, so every build
+        plays the same names and the results stay comparable from run to run.
+    sides : list of (str, object)
+        The value's accepted sides (:func:`sweep_entries`).
+    k : int
+        At most this many :data:`VOCAB` sides are kept.
+
+    Returns
+    -------
+    list of (str, object)
+        ``sides`` in their order, with only ``k`` of its :data:`VOCAB` sides (drawn
+        without replacement) where it has more; the joint design still takes all of them.
+    """
+    vocab = [i for i, (side, _) in enumerate(sides) if side == VOCAB]
+    if len(vocab) <= k:
+        return list(sides)
+    seed = int.from_bytes(hashlib.sha256(f"{game}:{path}".encode()).digest()[:8], "little")
+    keep = {vocab[int(i)] for i in np.random.default_rng(seed).choice(len(vocab), k,
+                                                                      replace=False)}
+    return [s for i, s in enumerate(sides) if s[0] != VOCAB or i in keep]
 
 
 def shifted(v: list, rng=None) -> list[tuple[str, list]]:
@@ -196,6 +271,22 @@ def sweep_entries(game: str):
     return out, skipped
 
 
+def vocab_note(game: str, entries) -> list[str]:
+    """The study's note on ``game``'s card-content values from large vocabularies: how
+    many of their alternatives the one-at-a-time sweep plays and how many the joint design
+    takes ([] where it sweeps none)."""
+    vocab = [sum(side == VOCAB for side, _ in sides) for _, sides in entries]
+    vocab = [m for m in vocab if m]
+    if not vocab:
+        return []
+    k, m = sum(min(MAX_VOCAB_SIDES, n) for n in vocab), sum(vocab)
+    return [f"{game}: {len(vocab)} card-content values (names from a large vocabulary) "
+            f"swept to {k} of their {m} accepted alternatives one at a time (at most "
+            f"{MAX_VOCAB_SIDES} a value, drawn with a seed fixed by game and path), all {m} "
+            f"jointly (as levels of their factors: the joint draws reach every level, "
+            f"Morris's {joint.GRID}-level grid at most {joint.GRID} of a value's)."]
+
+
 def build(profile: str, seed: int) -> Study:
     n = BUDGET[profile]
     st = Study("sensitivity", seed, [], chunk=max(n, 1000), profile=profile)
@@ -214,8 +305,10 @@ def build(profile: str, seed: int) -> Study:
                          f"default setup's game changes with them) and {unread} unread "
                          f"(nothing reads them; `darkbalance rules {game} --inert`), left out "
                          "of every count" if marked else "") + ".")
+        st.notes += vocab_note(game, entries)
         for e, sides in entries:
-            for side, val in sides:
+            # a large vocabulary plays a few names alone (one_at_a_time), all of them jointly
+            for side, val in one_at_a_time(game, e.path, sides):
                 _add(st, game, h, n, stream,
                      {"game": game, "role": side, "path": e.path, "value": _literal(val),
                       "baseline_value": _literal(e.value)}, (f"{e.path}={_literal(val)}",))
@@ -370,7 +463,9 @@ def analyse(study: Study, out) -> list[Section]:
     secs = [Section("Method", text=[
         ("One-at-a-time sweep: each assumed value is varied with all else at baseline (a "
         "number to the ends of its plausible range; a rule choice to each other reading; an "
-        "effect removed; documented alternatives; scaled lists); games share indices and streams with the baseline "
+        "effect removed; a text's amounts one down and one up; a card's content to "
+        f"{MAX_VOCAB_SIDES} other names of its vocabulary, drawn per value (the joint "
+        "design takes every name); documented alternatives; scaled lists); games share indices and streams with the baseline "
         "(common random numbers), so the effect is a paired difference with a normal 95% "
         "interval. 'flips' marks a changed qualitative conclusion whose paired interval excludes 0. "
         "A game the turn or round cap stopped has no rulebook ending: it is unresolved, not "
