@@ -40,9 +40,12 @@ def test_a_two_effect_text_shifts_all_its_numbers_together():
     sides, why = _sides(_entry("cards.c.effects", "draw 2, actions 1"), None)
     assert why == "" and sides == [("removed", "none"), ("shifted down", "draw 1, actions 0"),
                                    ("shifted up", "draw 3, actions 2")]
-    # an effect *code* from a vocabulary is not a text: removed only (as before)
-    assert _sides(_entry("cards.c.effect", "steal"),
-                  tuple(f"e{i}" for i in range(20)))[0] == [("removed", "none")]
+    # an effect *code* from a vocabulary is not a text: removed, and every other code it
+    # accepts as a vocabulary side (not "none" twice, not itself)
+    names = ("steal", "none") + tuple(f"e{i}" for i in range(18))
+    sides, why = _sides(_entry("cards.c.effect", "steal"), names)
+    assert why == "" and sides[0] == ("removed", "none")
+    assert sides[1:] == [(VOCAB, f"e{i}") for i in range(18)]
 
 
 def test_zero_never_goes_negative_and_names_keep_their_digits():

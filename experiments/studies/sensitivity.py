@@ -132,9 +132,13 @@ def _sides(e, names) -> tuple[list, str]:
     if names is not None and len(names) <= MAX_READINGS:
         return [("alternative", n) for n in names if n != v], ""
     if last in EFFECT_KEYS and v not in ("none", ""):
-        # an effect text's amounts move too ("draw 2, actions 1"); an effect code does not
-        return [("removed", "none")] + (shifted_text(v) if names is None
-                                        and isinstance(v, str) else []), ""
+        # an effect text's amounts move too ("draw 2, actions 1"); an effect code from a
+        # large vocabulary becomes every other code it accepts (#34: "effects to every
+        # accepted alternative"; the one-at-a-time sweep plays a few, the joint all)
+        if names is not None:
+            return [("removed", "none")] + [(VOCAB, n) for n in names
+                                            if n not in (v, "none")], ""
+        return [("removed", "none")] + (shifted_text(v) if isinstance(v, str) else []), ""
     if isinstance(v, list) and e.sweep == "scale" \
             and all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in v):
         cast = int if all(isinstance(x, int) for x in v) else float
