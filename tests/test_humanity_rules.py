@@ -765,15 +765,20 @@ def test_first_strike_and_armed_robbery_EH_SCEN2_17_18_CLAR_08_09_10_11_12(PR):
     assert "armed_robbery" not in t.disc(0)
 
 
-def test_commodity_bidding_ties_EH_SCEN3_06_07_08_09_10_11_12(PR):
-    """Nebraska's Grain Silo: Life is bid in secret; ties go to turn order; the highest gains
-    2 SP, the lowest discards; every bid goes to the reserve, the rest stays."""
+def _grain_silo(PR):
+    """3 players at Nebraska's Grain Silo (a Life bid), seat 1 first to bid."""
     t = Table(PR[(3, "3")])
     t.s[L.FIRST] = 1
     t.s[L.EV_CUR] = EV["ne1"]
     for s in range(3):
         t.hand_set(s, ["forage", "rest"])
-    t.stage(L.S_EVENT).settle()
+    return t.stage(L.S_EVENT).settle()
+
+
+def test_commodity_bidding_ties_EH_SCEN3_06_07_08_09_10_11_12(PR):
+    """Nebraska's Grain Silo: Life is bid in secret; ties go to turn order; the highest gains
+    2 SP, the lowest discards; every bid goes to the reserve, the rest stays."""
+    t = _grain_silo(PR)
     assert t.top == L.T_EBID and t.cur == 1
     assert t.legal() == {AMT(k) for k in range(0, 7)}  # 0..Life-1
     t.step(AMT(2))
@@ -795,12 +800,7 @@ def test_a_hidden_commodity_bid_is_redrawn_from_the_personas_EH_SCEN3_06(PR):
     are the winner's 2 SP (40 each) less the lowest bidder's discard of 1 (-8), 88; the
     builder wants (88 + 12) // 25 = 4, the recruiter one more, each varied by one, and
     neither bids more than its Life less 2: {3, 4, 5}."""
-    t = Table(PR[(3, "3")])
-    t.s[L.FIRST] = 1
-    t.s[L.EV_CUR] = EV["ne1"]
-    for s in range(3):
-        t.hand_set(s, ["forage", "rest"])
-    t.stage(L.S_EVENT).settle()
+    t = _grain_silo(PR)
     assert t.top == L.T_EBID and t.cur == 1 and t.get(1, L.S_LIFE) == 7
     t.step(AMT(0))  # seat 1's real bid: 0, which the redraw must not reveal
     assert t.cur == 2
