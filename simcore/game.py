@@ -85,7 +85,10 @@ class GameAPI:
         players = (spec.player_range(setup)[0] if players is None
                    else spec.check_players(players, setup))
         base = self.rules()
-        moved = self._fit(base.with_sets(list(sets)), base, players)
+        try:
+            moved = self._fit(base.with_sets(list(sets)), base, players)
+        except (BadInput, KeyError, ValueError, TypeError):
+            return tuple(sets), 0  # a draw the rule cannot read: the caller's repair answers
         if not moved:
             return tuple(sets), 0
         out = [f"{t.split('=', 1)[0]}={moved.pop(t.split('=', 1)[0])}"
