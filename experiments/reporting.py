@@ -317,8 +317,8 @@ def joint_words(j: dict | None) -> str:
     sn = int(j.get("strong_draws") or 0)
     if sn:  # the first draws again under the strong player (its own baseline's claim)
         sk = round(float(j["strong_holds"]) * sn)
-        out += (f"; under {j['strong_agent']}: '{j['strong_conclusion']}' holds in {sk} of "
-                f"{sn} draws [{float(j['strong_holds_low']):.3f}, "
+        out += (f"; under {j['joint_strong_agent']}: '{j['strong_conclusion']}' holds in "
+                f"{sk} of {sn} draws [{float(j['strong_holds_low']):.3f}, "
                 f"{float(j['strong_holds_high']):.3f}]")
     return out
 

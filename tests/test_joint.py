@@ -109,10 +109,12 @@ def test_seat_claim_is_the_finding_not_the_highest_seat():
     assert claim("frontier", None, None, {"read": "band"}, lambda *a: "hard") == "hard"
 
 
-def test_holds_share_sets_the_status_and_the_short_label():
+def test_holds_share_sets_the_status_and_the_short_label(tmp_path):
     """A finding confirmed one value at a time but holding in too few joint draws depends
     on the assumed content, and says which blocks would settle it."""
-    from experiments.reporting import assumptions_label
+    import json
+
+    from experiments.reporting import assumptions_label, write_findings
     from experiments.verdict import finding_status, short_table
 
     sens = {"court": pd.DataFrame({"path": ["a", "b"], "flips": [False, False],
@@ -138,10 +140,16 @@ def test_holds_share_sets_the_status_and_the_short_label():
     short = short_table(pd.DataFrame([row]))
     assert "joint 0.60 [0.39, 0.78]" in short["assumptions"].iloc[0]
     # the strong player's draws are said with their own claim
-    js = {**j, "strong_agent": "best:ms=1", "strong_conclusion": "easy", "strong_holds": 0.25,
-          "strong_holds_low": 0.046, "strong_holds_high": 0.699, "strong_draws": 4}
+    js = {**j, "joint_strong_agent": "best:ms=1", "strong_conclusion": "easy",
+          "strong_holds": 0.25, "strong_holds_low": 0.046, "strong_holds_high": 0.699,
+          "strong_draws": 4}
     assert assumptions_label("court", sens, True, js).endswith(
         "; under best:ms=1: 'easy' holds in 1 of 4 draws [0.046, 0.699]")
+    # the headline row goes through write_findings, whose own strong_agent column (the
+    # player behind the agents label: none here) must not blank the joint player's name
+    write_findings(tmp_path, "sensitivity", [{**js, "game": "court", "finding": "x"}])
+    back = json.loads((tmp_path / "findings.json").read_text())[0]
+    assert "; under best:ms=1: 'easy'" in assumptions_label("court", sens, True, back)
     # a finding the sweep did not re-measure gets no joint words
     assert "joint" not in assumptions_label("court", sens, False, None)
 

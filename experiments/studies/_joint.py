@@ -346,8 +346,10 @@ def analyse_game(study: Study, out, game: str, h: dict, conclusion, plt, morris:
         s0 = summarize(out, sb[0]) if len(sb) == 1 else None
         sc = claim(game, s0, ys, sh, conclusion)
         k, n, v, lo, hi = holds("strong-draw", sc, sh)
-        summary.update(strong_agent=sb[0].agents[0], strong_conclusion=sc, strong_holds=v,
-                       strong_holds_low=lo, strong_holds_high=hi, strong_draws=n)
+        # not "strong_agent": that findings column names the player behind the agents label
+        summary.update(joint_strong_agent=sb[0].agents[0], strong_conclusion=sc,
+                       strong_holds=v, strong_holds_low=lo, strong_holds_high=hi,
+                       strong_draws=n)
         texts.append(f"Under the strong player ({sb[0].agents[0]}, {sb[0].games} games a "
                      f"point): baseline conclusion '{sc}'"
                      f"{' (the scripted one)' if sc == base_claim else ' (not the scripted one)'}"
