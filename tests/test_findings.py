@@ -333,6 +333,23 @@ def test_the_strong_seat_table_is_the_profiles_cheap_strong_player_at_scale():
         assert court.games < STRONG_MIN[profile]
 
 
+def test_the_setups_study_plays_frontiers_cheap_strong_player_on_every_variant():
+    """#32 part 5: the setups study runs the strong player on every variant: frontier's
+    profile names `value` at 1 player (registry STRONG), so each variant gets a value cell
+    of STRONG_MIN missions in quick and full, beside best; the smoke profile (the test
+    suite) plays none."""
+    from experiments.reporting import STRONG_MIN
+    from experiments.studies import setups
+    from simcore.frontier import SPEC
+
+    for profile in ("quick", "full"):
+        cells = [c for c in setups.build(profile, 0).cells
+                 if c.game == "frontier" and c.agents == ("value",)]
+        assert sorted(c.setup for c in cells) == sorted(SPEC.setups)
+        assert {c.games for c in cells} == {STRONG_MIN[profile]}
+    assert not [c for c in setups.build("smoke", 0).cells if c.agents == ("value",)]
+
+
 def test_every_study_knows_its_profile():
     """The agents label's minimum of strong games comes from the study's profile
     (write_findings): every study's plan carries the profile it was built for."""

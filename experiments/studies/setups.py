@@ -4,7 +4,9 @@
   random, scripted, plain MCTS (mcts:iters=100, kept because it is cheap: its random
   rollouts lose a mission in about 7 actions) and ``best`` (agents.best; quick
   ``best:ms=3``), with the paired difference to standard.  The findings compare
-  scripted with ``best``.
+  scripted with the profile's cheap strong player where it names one (registry
+  ``STRONG``: frontier's ``value``, on reporting.STRONG_MIN missions a variant), else
+  with ``best``.
 - Court of the Dead: 2-6 players with the three scripted personas mixed at the
   table: Harvest failures, eliminations, and which persona wins.
 - Edge of Darkness: every named setup with 3 scripted players (mean scores, seat
@@ -25,7 +27,8 @@ import pandas as pd
 from experiments.aggregate import summarize
 from experiments.execute import cell_frame
 from experiments.plan import Study
-from experiments.reporting import Section, bar_with_intervals, finding, write_findings
+from experiments.reporting import (STRONG_MIN, Section, bar_with_intervals, finding,
+                                   write_findings)
 from experiments.stats import binom_two_sided_p, holm, paired_difference, wilson
 from simcore.spec import game_names, get_game
 
@@ -53,6 +56,14 @@ BUDGET = {
 }
 
 
+def _frontier_strong(profile: str) -> str | None:
+    """Frontier's cheap strong player in ``profile`` (registry STRONG at 1 player), or
+    None (then ``best`` on the games the profile affords)."""
+    from experiments.reporting import strong_player
+
+    return strong_player("frontier", 1, profile)
+
+
 def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
     st = Study("setups", seed, [], chunk=5000 if profile == "quick" else 20_000,
@@ -60,9 +71,13 @@ def build(profile: str, seed: int) -> Study:
     reg = game_names()
     if "frontier" in reg:
         # plain UCT stays as a cheap rung (random rollouts end a mission in ~7 actions: ~0.1 s
-        # a game); best last, the search agent the findings compare with
-        for agent in ("random", "scripted", "mcts:iters=100", b["frontier_best"]):
-            n = b["search"] if agent.startswith(("best", "mcts")) else b["frontier"]
+        # a game); best, then the profile's cheap strong player where it names one (#32:
+        # the findings compare scripted with it, on STRONG_MIN missions a variant)
+        strong = _frontier_strong(profile)
+        for agent in ("random", "scripted", "mcts:iters=100", b["frontier_best"]) + (
+                (strong,) if strong else ()):
+            n = STRONG_MIN[profile] if agent == strong else \
+                b["search"] if agent.startswith(("best", "mcts")) else b["frontier"]
             for v in get_game("frontier").SPEC.setups:
                 # one stream for all variants: common random numbers for the paired differences
                 st.add("frontier", 1, (agent,), n, setup=v, stream=100,
@@ -155,6 +170,9 @@ def _frontier(study, out, cells) -> Section:
                 f"points [{100 * e.diff_low:+.1f}, {100 * e.diff_high:+.1f}].")
     frows = []
     search = [a for a in df["agent"].unique() if a.startswith(("mcts", "best"))]
+    strong = _frontier_strong(study.profile)
+    if strong in set(df["agent"]):
+        search.append(strong)  # the cheap strong player, on STRONG_MIN missions, last
     for v in df["variant"].unique():
         if v == "standard":
             continue
