@@ -334,7 +334,9 @@ def test_sensitivity_sweeps_choices_effects_and_scaled_lists():
     e = Entry("harvest.bonus_tie", "nobody", "assumed", reason="r")
     assert _sides(e, ("nobody", "all"))[0] == [("alternative", "all")]
     e = Entry("cards.x.effect", "steal", "assumed", reason="r")
-    assert _sides(e, tuple(f"e{i}" for i in range(20)))[0] == [("removed", "none")]
+    sides = _sides(e, tuple(f"e{i}" for i in range(20)))[0]  # #34: removed, then every code
+    assert sides[0] == ("removed", "none") and [v for _, v in sides[1:]] == \
+        [f"e{i}" for i in range(20)]
     e = Entry("scoring.p", [0, 4, 8], "assumed", reason="r", sweep="scale")
     assert _sides(e, None)[0] == [("scaled down", [0, 3, 6]), ("scaled up", [0, 5, 10])]
     e = Entry("clans.x.start", [4, 3], "assumed", reason="r")
