@@ -89,12 +89,10 @@ class GameAPI:
             moved = self._fit(base.with_sets(list(sets)), base, players)
         except (BadInput, KeyError, ValueError, TypeError):
             return tuple(sets), 0  # a draw the rule cannot read: the caller's repair answers
-        if not moved:
-            return tuple(sets), 0
-        out = [f"{t.split('=', 1)[0]}={moved.pop(t.split('=', 1)[0])}"
-               if t.split("=", 1)[0] in moved else t for t in sets]
-        n = sum(a != b for a, b in zip(out, sets)) + len(moved)
-        return tuple(out) + tuple(f"{p}={v}" for p, v in sorted(moved.items())), n
+        paths = [t.split("=", 1)[0] for t in sets]
+        out = tuple(f"{p}={moved[p]}" if p in moved else t for p, t in zip(paths, sets))
+        new = tuple(f"{p}={v}" for p, v in sorted(moved.items()) if p not in paths)
+        return out + new, sum(a != b for a, b in zip(out, sets)) + len(new)
 
     def new_state(self, params: np.ndarray, seed: int = 0, index: int = 0) -> np.ndarray:
         """A fresh initial state (the chance stream of game ``index``)."""
