@@ -411,15 +411,37 @@ def warmup(games_, jobs, frozen, value_):
               help="A player count (repeatable) that also gets weights of its own, fitted "
                    "on its positions alone; value plays them at that count.")
 @click.option("--dry-run", is_flag=True, help="Fit and report; leave the weights file alone.")
-def train(game, n_games, best_games, explore, players, seed, dry_run, own):
+@click.option("--rounds", type=int, default=0, show_default=True,
+              help="Expert iteration: refit up to this many times on games of best:v2 (on the "
+                   "weights it refits, --best-games a player count) while best:v2 against "
+                   "best:v1 rises; the file keeps the best round and the table.")
+@click.option("--iters", type=int, default=150, show_default=True,
+              help="With --rounds: simulations a decision of best:v2 and best:v1.")
+@click.option("--duel-games", type=int, default=200, show_default=True,
+              help="With --rounds: games of each round's best:v2 against best:v1.")
+def train(game, n_games, best_games, explore, players, seed, dry_run, own, rounds, iters,
+          duel_games):
     """Fit GAME's learned position value (the `value` agent's) and report held-out log loss
     and Brier score against the constant model; writes agents/weights/GAME.json.
 
     Example: darkbalance train connect4 --games 4000
     """
+    from experiments.batch import check_int
     from experiments.train import format_record
     from experiments.train import train as fit
 
+    if rounds:
+        from experiments.iterate import iterate
+
+        if dry_run:
+            raise BadInput("train: --rounds rewrites the weights file each round; valid: "
+                           "--rounds without --dry-run")
+        iterate(game, check_int("--rounds", rounds, 1, 20), n_games,
+                check_int("--best-games", best_games, 1, 10**6),
+                check_int("--iters", iters, 1, 10**6),
+                check_int("--duel-games", duel_games, 2, 10**7), seed, players or None,
+                explore=explore, own=own, echo=click.echo)
+        return
     rec = fit(game, n_games, seed, players or None, best_games, write=not dry_run,
               explore=explore, own=own)
     click.echo(format_record(rec))

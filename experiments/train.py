@@ -62,7 +62,7 @@ def collect(game, params, state_size, seed, cell, first_index, traces, lengths, 
 
 
 def _self_play(game: str, players: int, games: int, seed: int, best_games: int, progress,
-               explore: float = 0.0):
+               explore: float = 0.0, strong: str = "best"):
     """(features rows, targets, game ids) of seat-rotated self-play at ``players``; with
     ``explore`` every scripted seat plays a random legal action in that share of its
     decisions, so the positions include the consequences of moves the script would not
@@ -75,7 +75,7 @@ def _self_play(game: str, players: int, games: int, seed: int, best_games: int, 
     seats = [f"scripted:{personas[s % len(personas)]}{tail}" for s in range(players)]
     parts = [(seats, games, 0)]
     if best_games:
-        parts.append(([("best" if s == 0 else seats[s]) for s in range(players)],
+        parts.append(([(strong if s == 0 else seats[s]) for s in range(players)],
                       best_games, 1))
     names = feature_names(spec.key)
     nf = len(names)
@@ -132,7 +132,8 @@ def _scores(w, X, y, const: float) -> dict:
 
 
 def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games: int = 0,
-          write: bool = True, progress=None, explore: float = 0.0, own=()) -> dict:
+          write: bool = True, progress=None, explore: float = 0.0, own=(),
+          strong: str = "best") -> dict:
     """Fit ``game``'s position value; write agents/weights/GAME.json unless ``write`` is
     False.  Returns the record (weights, features, held-out scores, what it was fitted on).
 
@@ -156,6 +157,9 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
         that count's positions alone (``by_players``; ``value`` plays them at that count):
         one weight vector for every table size can be right for none (humanity at 4
         players: 28.6% with the pooled fit, 34.5% with its own, against 3 scripted).
+    strong : str
+        The agent in the strong seat of the ``best_games`` (default ``best``; expert
+        iteration, experiments/iterate.py, plays ``best:v2`` on the weights it refits).
     """
     from experiments.batch import check_int
 
@@ -178,7 +182,7 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
     Xtr, ytr, Xte, yte, rules, per = [], [], [], [], {}, {}
     for c in counts:
         X, y, gid, n, params = _self_play(spec.name, c, games, seed, best_games, progress,
-                                          explore)
+                                          explore, strong)
         cut = int(n * 0.8)
         tr = gid < cut
         Xtr.append(X[tr]), ytr.append(y[tr]), Xte.append(X[~tr]), yte.append(y[~tr])
@@ -205,6 +209,7 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
            "rules": rules, "features": list(feature_names(spec.key)),
            "weights": [float(x) for x in w], "seed": seed, "games": per,
            "best_games": best_games, "explore": explore,
+           **({"strong": strong} if best_games and strong != "best" else {}),
            "model": "sklearn LogisticRegression(C=1, L2)",
            "heldout": _scores(w, Xte, yte, const),
            "train": _scores(w, Xtr, ytr, const)}
