@@ -71,9 +71,25 @@ def literal(v) -> str:
         if isinstance(v, bool) else str(v)
 
 
-def factors(entries) -> list[Factor]:
+def block_of(path: str, merged=()) -> str:
+    """The block of rules value ``path``: its first :data:`BLOCK_PARTS` parts, or the
+    prefix in ``merged`` (a game's ``JOINT_BLOCKS``) it lies under.
+
+    Examples
+    --------
+    >>> block_of("cards.spy.count"), block_of("locations.n02", ("locations",))
+    ('cards.spy', 'locations')
+    """
+    for m in merged:
+        if path == m or path.startswith(m + "."):
+            return m
+    return ".".join(path.split(".")[:BLOCK_PARTS])
+
+
+def factors(entries, merged=()) -> list[Factor]:
     """Factors from the sweep's ``[(entry, [(side, value), ...]), ...]``: a number's
-    levels run low to high; any other value's are its baseline then its alternatives."""
+    levels run low to high; any other value's are its baseline then its alternatives.
+    ``merged``: path prefixes that are one block each (:func:`block_of`)."""
     out = []
     for e, sides in entries:
         vals = [v for _, v in sides]
@@ -82,7 +98,7 @@ def factors(entries) -> list[Factor]:
         levels = sorted({e.value, *vals}) if numeric else [e.value] + \
             [v for i, v in enumerate(vals) if v != e.value and v not in vals[:i]]
         out.append(Factor(e.path, tuple(levels), levels.index(e.value),
-                          ".".join(e.path.split(".")[:BLOCK_PARTS])))
+                          block_of(e.path, merged)))
     return out
 
 

@@ -76,12 +76,14 @@ def write_values_csv(rs: RuleSet, entries, out: str | None, results: str | Path)
         metric = headline(rs.game)["metric"]
     except KeyError:
         metric = ""
-    from experiments.joint import BLOCK_PARTS
+    from experiments.joint import block_of
+    from simcore.registry import GAMES, part
 
+    merged = part(rs.game, "JOINT_BLOCKS") if rs.game in GAMES else ()
     blocks = _joint_effects(rs.game, results)
     rows = values_rows(rs, entries)
     for r in rows:
-        b = ".".join(r["path"].split(".")[:BLOCK_PARTS])
+        b = block_of(r["path"], merged)
         j = blocks.get(b)
         r.update({"joint_block": b if j else "",
                   "joint_mu_star": "" if j is None else f"{j[0]:.4g}",

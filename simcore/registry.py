@@ -65,6 +65,11 @@ PROFILE_DEFAULTS = {
     # defaults, e.g. {"samples": 16} (the measurement that chose them: docs/lab-log.md);
     # plain ``value`` plays them, and an option given in the spec overrides them
     "VALUE": {},
+    # rules-path prefixes whose values the joint sensitivity moves as one block each (one
+    # Morris step, one Sobol index, one ``settle_with`` name), where the default block (the
+    # first two parts of a path) would split one kind of assumption into many blocks, e.g.
+    # ("locations",): darkness's 25 stand-in archetypes of unpublished locations
+    "JOINT_BLOCKS": (),
 }
 #: what every profile must define
 PROFILE_REQUIRED = ("BEST",)

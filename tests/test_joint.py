@@ -32,6 +32,23 @@ def test_factor_levels_and_blocks():
     assert all(f.level(f.x_base) == f.base for f in fs)
 
 
+def test_a_games_joint_blocks_merge_its_prefix_into_one_block():
+    """A prefix in a game's JOINT_BLOCKS is one block (darkness: the stand-in archetypes of
+    unpublished locations); a path that merely begins with the same letters is not."""
+    fs = joint.factors([
+        (_entry("locations.n02", "battle"), [("alternative", "agents")]),
+        (_entry("locations.n03", "defence"), [("alternative", "cards")]),
+        (_entry("locationsx.n04", "cards"), [("alternative", "agents")]),
+        (_entry("cards.a.cost", 3, [2, 5]), [("low", 2)]),
+    ], ("locations",))
+    assert [f.block for f in fs] == ["locations", "locations", "locationsx.n04", "cards.a"]
+    from experiments.studies._joint import _factors_of
+
+    dk = _factors_of("darkness", None)
+    locs = [f for f in dk if f.path.startswith("locations.")]
+    assert len(locs) >= 20 and {f.block for f in locs} == {"locations"}
+
+
 def test_every_morris_step_moves_a_two_or_three_level_factor():
     """Morris's 4-level grid steps x by 2/3; each step must change the level it stands
     for, or an elementary effect would measure no change."""

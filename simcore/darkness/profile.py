@@ -50,3 +50,6 @@ def SEATS(setup, rules, players) -> dict:
     if rules["setup.first_player"] == "seat-0":
         return {"first": 0, "rule": "setup.first_player = seat-0"}
     return {"first": None, "rule": "Prologue: the first player is drawn at random each game"}
+# the 25 stand-in archetypes of unpublished locations are one kind of assumption: the joint
+# sensitivity moves them as one block (one Morris step, not 25; #34)
+JOINT_BLOCKS = ("locations",)
