@@ -72,3 +72,48 @@ def test_the_lists_still_skipped_are_held_with_a_reason(game):
         if isinstance(e.value, list) and e.path not in done and not (e.inert or e.unread):
             # held on purpose (fixed), or a card's content the engine names a vocabulary for
             assert e.fixed.strip() or not all(isinstance(x, int) for x in e.value), e.path
+
+
+def test_an_event_moved_to_another_deck_trades_places_by_humanitys_fit():
+    """#34: every Event deck holds six Events, so moving one alone is refused; humanity's
+    fit swaps it with the Event at the same place in the deck it joins (worked by hand:
+    ep1, first of epidemic, into nuclear -> nu1 to epidemic; then al3 into nuclear too, and
+    alien is full again after ep2 joined it -> nu3 goes to the short epidemic deck)."""
+    from simcore.humanity.fit import fit_decks
+    from simcore.spec import get_game
+
+    api = get_game("humanity").API
+    base = api.rules()
+    assert fit_decks(base, base) == {}
+    one = base.with_sets(['events.ep1.deck="nuclear"'])
+    assert fit_decks(one, base) == {"events.nu1.deck": '"epidemic"'}
+    three = base.with_sets(['events.ep1.deck="nuclear"', 'events.ep2.deck="alien"',
+                            'events.al3.deck="nuclear"'])
+    assert fit_decks(three, base) == {"events.nu1.deck": '"epidemic"',
+                                      "events.nu3.deck": '"epidemic"'}
+    with pytest.raises(BadInput, match="deck has"):
+        api.params(None, None, one)
+    # a draw that empties two decks into a third: epidemic trades places with nuclear,
+    # and the alien Events, with no epidemic Event left to trade, go home again
+    moved = [f'events.{d}{i}.deck="epidemic"' for d in ("nu", "al") for i in range(1, 7)]
+    got = fit_decks(base.with_sets(moved), base)
+    assert got == {**{f"events.ep{i}.deck": '"nuclear"' for i in range(1, 7)},
+                   **{f"events.al{i}.deck": '"alien"' for i in range(1, 7)}}
+    sets, moved = api.fit(('events.ep1.deck="nuclear"',))
+    assert moved == 1
+    api.params(None, None, base.with_sets(list(sets)))  # accepted once swapped
+
+
+def test_humanitys_event_decks_are_swept_as_swaps():
+    """The one-at-a-time sweep moves an Event to another deck with its swap partner in the
+    same cell; before the fit, all 36 deck entries were refused at every side."""
+    from experiments.studies._sweep import cell_sets
+
+    swept, skipped = sweep_entries("humanity")
+    decks = {e.path: sides for e, sides in swept if e.path.endswith(".deck")}
+    assert len(decks) == 36
+    assert {v for _, v in decks["events.ep1.deck"]} == {
+        "nuclear", "alien", "new-york", "new-mexico", "nebraska"}
+    assert cell_sets("humanity", "events.ep1.deck", "alien") == (
+        'events.ep1.deck="alien"', 'events.al1.deck="epidemic"')
+    assert cell_sets("humanity", "cards.safe_house.count", 3) == ("cards.safe_house.count=3",)

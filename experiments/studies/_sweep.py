@@ -165,10 +165,37 @@ def left_out_words(dead, game: str | None = None) -> str:
     return f" ({', '.join(parts)} left out)" if parts else ""
 
 
+#: (game, "path=value") -> the other overrides the game's own rule (``API.fit``) adds to
+#: make that one-at-a-time side acceptable; filled by :func:`sweep_entries`
+_FITTED: dict[tuple[str, str], tuple] = {}
+
+
+def cell_sets(game: str, path: str, val) -> tuple:
+    """The overrides of the one-at-a-time cell that sets ``path`` to ``val``: that one,
+    then any the game's own rule adds to make it acceptable (:func:`sweep_entries` found
+    them: humanity's Event swap)."""
+    one = f"{path}={_literal(val)}"
+    return (one,) + _FITTED.get((game, one), ())
+
+
+#: sweep_entries' answers by (game, rules.toml's path and modification time): checking
+#: every side with the engine takes seconds (humanity ~10 s), and a report asks twice
+_ENTRIES: dict[tuple, tuple] = {}
+
+
 def sweep_entries(game: str):
     """(entry, [(side, value), ...]) for every assumed value the sweep varies (each value
     checked to compile), and a Counter of the assumed values it cannot vary, by reason;
     values marked inert or documentation only are in neither (:func:`marked_inert`)."""
+    api = get_game(game).API
+    key = (game, str(api.rules_path), api.rules_path.stat().st_mtime_ns)
+    if key not in _ENTRIES:
+        _ENTRIES[key] = _sweep_entries(game)
+    out, skipped = _ENTRIES[key]
+    return [(e, list(sides)) for e, sides in out], Counter(skipped)
+
+
+def _sweep_entries(game: str):
     from simcore.game import CHOICES
 
     api = get_game(game).API
@@ -184,10 +211,20 @@ def sweep_entries(game: str):
         sides, why = _sides(e, CHOICES.get((game, e.path)))
         ok = []
         for side, val in sides:
+            one = f"{e.path}={_literal(val)}"
             try:
-                api.params(None, None, rs.with_sets([f"{e.path}={_literal(val)}"]))
+                api.params(None, None, rs.with_sets([one]))
             except (BadInput, KeyError, ValueError, TypeError, IndexError):
-                continue  # this engine refuses that reading here (or it needs other values)
+                # refused alone: the game's own rule may make it fit (humanity: an Event
+                # moved to another deck trades places with one of that deck's)
+                sets, moved = api.fit((one,))
+                if not moved:
+                    continue  # this engine refuses that reading here
+                try:
+                    api.params(None, None, rs.with_sets(list(sets)))
+                except (BadInput, KeyError, ValueError, TypeError, IndexError):
+                    continue
+                _FITTED[(game, one)] = tuple(t for t in sets if t != one)
             ok.append((side, val))
         if ok:
             out.append((e, ok))

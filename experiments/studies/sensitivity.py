@@ -61,8 +61,8 @@ from experiments.stats import paired_difference, wilson
 from experiments.studies import _joint
 from experiments.studies._sweep import (  # noqa: F401  (what the sweep varies; re-exported)
     EFFECT_KEYS, EMPTY_TEXT, FIXED, MAX_READINGS, MAX_VOCAB_SIDES, NO_NUMBER, NUMBER, VOCAB,
-    _sides, left_out_words, marked_inert, marked_unread, one_at_a_time, shifted, shifted_text,
-    sweep_entries, vocab_note)
+    _sides, cell_sets, left_out_words, marked_inert, marked_unread, one_at_a_time, shifted,
+    shifted_text, sweep_entries, vocab_note)
 from simcore import registry
 from simcore.spec import game_names, get_game
 
@@ -119,9 +119,13 @@ def build(profile: str, seed: int) -> Study:
         for e, sides in entries:
             # a large vocabulary plays a few names alone (one_at_a_time), all of them jointly
             for side, val in one_at_a_time(game, e.path, sides):
+                sets = cell_sets(game, e.path, val)
+                # a side the game's rule had to complete says so in its value label
+                extra = "".join(f" with {t}" for t in sets[1:])
                 _add(st, game, h, n, stream,
-                     {"game": game, "role": side, "path": e.path, "value": _literal(val),
-                      "baseline_value": _literal(e.value)}, (f"{e.path}={_literal(val)}",))
+                     {"game": game, "role": side, "path": e.path,
+                      "value": _literal(val) + extra,
+                      "baseline_value": _literal(e.value)}, sets)
         _joint.add_cells(st, game, h, entries, stream, profile, seed, _add)
     return st
 

@@ -28,7 +28,7 @@ from simcore.game import GameAPI, choice, int_in
 from simcore.humanity import engine
 from simcore.humanity import layout as L
 from simcore.humanity.describe import describe  # noqa: F401  (re-exported)
-from simcore.humanity.fit import fit_counts
+from simcore.humanity.fit import fit_rules
 from simcore.humanity.kinds import ACTION_KINDS
 from simcore.spec import BadInput, GameSpec, Persona
 
@@ -394,4 +394,4 @@ def describe_action(action: int) -> str:
 
 
 API = GameAPI(SPEC, engine, compile_params, Path(__file__).with_name("rules.toml"),
-              precheck=precheck_params, fit=fit_counts)
+              precheck=precheck_params, fit=fit_rules)

@@ -66,3 +66,56 @@ def fit_counts(rules, base, players: int) -> dict[str, int]:
     counts.update(_shrink({k: counts[k] for k in packs}, basec,
                           sum(counts[k] for k in packs) - room))
     return {f"cards.{k}.count": n for k, n in counts.items() if n != cards[k][2]}
+
+
+def fit_decks(rules, base) -> dict[str, str]:
+    """The Event moves that bring ``rules``'s six Event decks back to six Events each, by
+    swaps: ``{"events.<key>.deck": '"<deck>"'}`` for each Event it moves (TOML literals).
+
+    An Event the draw moved into a full deck (``events.ep1.deck = nuclear``) trades places
+    with the Event of that deck that sits where it sat in its own deck (``nu1``, first
+    Event of Pack 2, goes to the epidemic deck), or the deck's first Event still at home
+    where that one has moved too.  Events at their baseline deck are moved out first: what
+    the draw moved stays moved unless a deck holds nothing else (a joint draw that moved
+    most Events), where its last Event moves on to a short deck, its own first.  Every deck has six Events in the rulebook's
+    composition, and the engine refuses any other count, so without this a one-at-a-time
+    sweep could not move an Event at all and a joint draw would drop every move."""
+    import json
+
+    from simcore.humanity import EVENT_DECKS, _event_keys
+
+    keys = _event_keys(rules)
+    drawn = {k: choice(rules, f"events.{k}.deck", EVENT_DECKS) for k in keys}
+    home = {k: (choice(base, f"events.{k}.deck", EVENT_DECKS)
+                if f"events.{k}.deck" in base.entries else drawn[k]) for k in keys}
+    homes = {d: [k for k in keys if home[k] == d] for d in range(len(EVENT_DECKS))}
+    moves, paired = {}, set()
+    while True:
+        size = {d: sum(drawn[k] == d for k in keys) for d in homes}
+        over = [d for d in homes if size[d] > L.DECK_EVENTS]
+        under = [d for d in homes if size[d] < L.DECK_EVENTS]
+        if not over or not under:
+            break
+        d = over[0]
+        natives = [c for c in homes[d] if drawn[c] == d]
+        movers = [k for k in keys if drawn[k] == d and home[k] != d and k not in paired]
+        if not natives:  # every Event here was moved in: the last goes to a short deck,
+            k = [x for x in keys if drawn[x] == d][-1]  # its own deck first
+            drawn[k] = home[k] if home[k] in under else under[0]
+            moves[f"events.{k}.deck"] = json.dumps(EVENT_DECKS[drawn[k]])
+            continue
+        k = movers[0] if movers else None
+        to = home[k] if k is not None and home[k] in under else under[0]
+        at = homes[home[k]].index(k) if k is not None else 0
+        c = homes[d][at] if at < len(homes[d]) and homes[d][at] in natives else natives[0]
+        drawn[c] = to
+        moves[f"events.{c}.deck"] = json.dumps(EVENT_DECKS[to])
+        if k is not None:
+            paired.add(k)
+    return moves
+
+
+def fit_rules(rules, base, players: int) -> dict:
+    """humanity's ``GameAPI.fit``: card counts scaled to the packs (:func:`fit_counts`)
+    and Event moves made swaps (:func:`fit_decks`)."""
+    return {**fit_counts(rules, base, players), **fit_decks(rules, base)}
