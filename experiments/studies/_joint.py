@@ -43,8 +43,13 @@ JOINT = {
               "strong": "best:iters=2", "strong_draws": 2, "strong_games": 4},
     # quick: 4 trajectories, Sobol over the top 10 with 8 base points and 8 strong draws
     # took 335 s on 2 cores (the one-at-a-time sweep alone 32 s); this is about a third
+    # strong_morris: games a Morris point under a cheap strong player (quick: 16, not 40:
+    # darkness's and humanity's strong screening took 178 s of the 2026-12-04 report with
+    # 40, and plays 6,480 games where it played 15,600; the strong joint draws, which label
+    # the findings, keep ``games``)
     "quick": {"r": 2, "top": 6, "sobol_n": 4, "draws": 20, "games": 40,
-              "strong": "best:ms=1", "strong_draws": 4, "strong_games": 6},
+              "strong": "best:ms=1", "strong_draws": 4, "strong_games": 6,
+              "strong_morris": 16},
     "full": {"r": 10, "top": 10, "sobol_n": 32, "draws": 100, "games": 400,
              "strong": "best", "strong_draws": 24, "strong_games": 40},
 }
@@ -147,7 +152,7 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
         plays.append(("strong-draw", sh, sn))
         if cheap:  # the screening itself under the strong player
             X["strong-morris"] = X["morris"]
-            plays.append(("strong-morris", sh, sn))
+            plays.append(("strong-morris", sh, b.get("strong_morris", sn)))
     fixed: dict = {}
     for design, hh, n in plays:
         twin = design.removeprefix("strong-")  # the strong player plays the same points
@@ -167,7 +172,8 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
         f"draws of {b['games']} games" + (
             f", {len(X['strong-draw'])} of them again under {sh['agents'][0]} "
             f"({sn * len(h['setups'])} games)" + (
-                ", and the Morris points too" if "strong-morris" in X else "")
+                f", and the Morris points too ({b.get('strong_morris', sn)} games a point)"
+                if "strong-morris" in X else "")
             if "strong-draw" in X else
             "; no strong-player draws (" + ("its headline compares scripted personas"
                                             if b["strong"] else "not in this profile") + ")")
