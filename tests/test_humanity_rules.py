@@ -812,6 +812,46 @@ def test_a_hidden_commodity_bid_is_redrawn_from_the_personas_EH_SCEN3_06(PR):
     assert seen == {3, 4, 5}
 
 
+def test_a_hidden_trade_bid_is_redrawn_from_the_personas_hand_EH_TRADE_02(PR):
+    """EH-TRADE-02: Trade bids are placed face down, so a later seat's view of an earlier
+    bid is dealt again by determinize (#33: from the personas' rule, not at random): seat
+    1 holds Leader x2 and Forage after bidding Rally, over a Draw deck of four Leaders.
+    Dealt again, its hand and bid are 4 of those 8 cards; the personas never bid a
+    Survivor while a card with a Trade value is in that hand, so the bid is a Leader only
+    when no Forage or Rally was dealt there.  Counts and cards are kept."""
+    ids = C
+    t = Table(PR[(2, "1")])
+    t.s[L.FIRST] = 1
+    t.hand_set(0, ["forage"])
+    t.hand_set(1, ["leader", "leader", "forage", "rally"])
+    t.deck_set(1, ["leader"] * 4)
+    for p in range(3):
+        t.pile_set(p, ["toolbox", "canned_food"])
+    t.stage(L.S_TRADE).settle()
+    assert t.top == L.T_BID and t.cur == 1
+    t.step(HAND(3))  # Rally
+    t.step(DONE)
+    assert t.top == L.T_BID and t.cur == 0 and t.get(1, L.S_BID_N) == 1
+    o = so(1)
+    every = sorted([ids["leader"]] * 6 + [ids["forage"], ids["rally"]])
+    leader_bids = other_bids = 0
+    for k in range(300):
+        c = t.s.copy()
+        engine.determinize(c, t.p, 0, new_rng(k, 0, 0, 3))
+        hand = [int(x) for x in c[o + L.S_HAND:o + L.S_HAND + int(c[o + L.S_HAND_N])]]
+        bid = [int(x) for x in c[o + L.S_BIDC:o + L.S_BIDC + int(c[o + L.S_BID_N])]]
+        deck = [int(x) for x in c[o + L.S_DECK:o + L.S_DECK + int(c[o + L.S_DECK_N])]]
+        assert (len(hand), len(bid), len(deck)) == (3, 1, 4)
+        assert sorted(hand + bid + deck) == every
+        if any(x != ids["leader"] for x in hand + bid):
+            assert bid[0] != ids["leader"], (k, hand, bid)
+            other_bids += 1
+        else:
+            leader_bids += 1
+    # 4 of 8 cards miss both Forage and Rally with chance C(6,4)/C(8,4) = 15/70
+    assert 30 <= leader_bids <= 100 and other_bids > 0
+
+
 # ---- clarifications ------------------------------------------------------------------------------------------
 def test_heroic_act_building_plans_fresh_start_EH_CLAR_01_02_03_04_05_06_07(PR):
     """Heroic Act needs its full Life cost and recruits without Supplies; Building Plans

@@ -32,7 +32,8 @@ from simcore.common import row_kernel
 
 from simcore.humanity import SPEC
 from simcore.humanity import layout as L
-from simcore.humanity.guess import commodity_bid, effect_score  # shared with determinize
+from simcore.humanity.guess import (  # noqa: F401  (shared with determinize)
+    card_worth, commodity_bid, effect_score)
 from simcore.humanity.table import card_field, seat_offset, supply_value
 from simcore.humanity.tasks import recruit_cost
 from simcore.rng import randint
@@ -40,38 +41,6 @@ from agents.scripted import has_action as _has
 
 #: persona index of the pre-fix builder (agents/scripted/humanity_legacy.py), always last
 LEGACY = len(SPEC.personas) - 1
-
-
-@row_kernel
-def card_worth(params, k, life):
-    """Rough worth of keeping card ``k`` (x10)."""
-    ty = card_field(params, k, L.KF_TYPE)
-    if ty == L.TY_SUPPLY:
-        return 15 + 10 * card_field(params, k, L.KF_SUPPLY)
-    if ty == L.TY_BUILDING:
-        return 20 + 10 * card_field(params, k, L.KF_SP)
-    if ty == L.TY_SURVIVOR:
-        return 40 + 10 * card_field(params, k, L.KF_SP)
-    w = 8
-    for j in range(L.MAX_EFF):
-        c = card_field(params, k, L.KF_E + 2 * j)
-        a = card_field(params, k, L.KF_E + 2 * j + 1)
-        if c == L.E_DRAW or c == L.E_LOOT or c == L.E_ACTIONS:
-            w += 6 * a
-        elif c == L.E_SP:
-            w += 20 * a
-        elif c == L.E_RESCUE:
-            w += 16 * a  # a Survivor for nothing (40+ kept), when the Row shows one
-        elif c != 0:
-            w += 4
-    # Life is spent on bids, Heroic Acts and Events at any Life, not only when low (a First
-    # Aid Kit counted 0 above 4 Life and went first on every discard)
-    lf = card_field(params, k, L.KF_LIFE)
-    if lf > 0:
-        w += (8 if life <= 4 else 6) * lf
-    elif lf < 0:
-        w += 4 * lf
-    return w
 
 
 @row_kernel

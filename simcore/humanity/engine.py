@@ -47,7 +47,7 @@ from simcore.humanity.tasks import (
 )
 from simcore.rng import randint, shuffle
 from simcore.humanity.features import FEATURES, features  # noqa: F401  (the learned value's)
-from simcore.humanity.guess import NUM_PERSONAS, commodity_bid
+from simcore.humanity.guess import NUM_PERSONAS, commodity_bid, trade_bid_cards
 
 
 # ---- the round machine ---------------------------------------------------------------------
@@ -709,7 +709,9 @@ def determinize(state, params, observer, rng):
 
     * its own Draw deck order;
     * every other seat's hand, Draw deck and (while unrevealed) Trade bid: the cards are
-      pooled and dealt again keeping the public counts;
+      pooled and dealt again keeping the public counts, the bid chosen from the dealt hand
+      and bid by the scripted personas' rule (simcore/humanity/guess.py
+      ``trade_bid_cards``: cheap cards with a Trade value), not dealt at random;
     * unrevealed commodity bids of the other seats: the bid of a scripted persona drawn
       at random (simcore/humanity/guess.py: by the Event's stakes, from public facts),
       not uniform over the legal range, which spreads them over bids nobody makes;
@@ -741,11 +743,13 @@ def determinize(state, params, observer, rng):
             n += 1
         shuffle(rng, pool, n)
         n = 0
+        if nb > 0:  # the bid: the persona's choice from the hand it was made from
+            trade_bid_cards(params, pool, nh + nb, nb, state[o + L.S_LIFE], rng)
+            for i in range(nb):
+                state[o + L.S_BIDC + i] = pool[n]
+                n += 1
         for i in range(nh):
             state[o + L.S_HAND + i] = pool[n]
-            n += 1
-        for i in range(nb):
-            state[o + L.S_BIDC + i] = pool[n]
             n += 1
         for i in range(nd):
             state[o + L.S_DECK + i] = pool[n]
