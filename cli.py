@@ -555,7 +555,9 @@ def study_options(f):
                      help="Study seed: results are reproducible to the bit from it.")(f)
     f = click.option("--profile", type=click.Choice(["quick", "full"]), default="quick",
                      show_default=True,
-                     help="quick (about ten minutes) or full (millions of games, about 2 h on 2 cores).")(f)
+                     help="quick (the report: about 14 minutes of games on 2 cores once "
+                          "compiled, 8 more to compile from an empty cache) or full (millions "
+                          "of games, hours).")(f)
     return f
 
 

@@ -48,7 +48,7 @@ BUDGET = {
     "smoke": {"frontier": 200, "search": 4, "court": 100, "other": 40, "solo": 100,
               "best_solo": 3, "best": "best:iters=4,depth=10", "frontier_best": "best:iters=8"},
     # quick: 20 frontier and 24 darkness games a search cell (30 and 40 cost 95 s of the
-    # report's 10 minutes)
+    # report's budget, docs/performance.md)
     # ("frontier_best" None: frontier's cheap strong player alone, on STRONG_MIN missions;
     # best:ms=3 on 20 a variant cost 36 s and labelled nothing)
     "quick": {"frontier": 3000, "search": 20, "court": 2000, "other": 600, "solo": 2000,

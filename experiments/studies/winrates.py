@@ -28,7 +28,7 @@ BUDGET = {
               "iters_slow": (5, 10), "depth_slow": 30, "best_table": 2, "best_table_slow": 1,
               "strong_table": 20},
     # quick: 8 all-best games of a long game a table, 32 of a short one (16 and 40 cost
-    # about 105 s of the report's 10 minutes, 12 and 40 about 80 s; the full profile is
+    # about 105 s of the report's budget (docs/performance.md), 12 and 40 about 80 s; the full profile is
     # where the seat claims under search are made: quick's all say "not enough games")
     "quick": {"table": 2000, "ladder": 600, "mcts": 24, "iters": (50, 200), "mcts_slow": 4,
               "iters_slow": (10, 30), "best_table": 32, "best_table_slow": 8,
