@@ -281,7 +281,7 @@ def test_a_player_count_can_have_weights_of_its_own(tmp_path, monkeypatch):
     nf = 12  # synthetic positions (self-play and feature names are stubbed)
     rng = np.random.default_rng(0)
 
-    def fake(game, c, games, seed, best_games, progress, explore):
+    def fake(game, c, games, seed, best_games, progress, explore, strong="best"):
         # positions whose outcome turns on feature 2 at 3 players and on feature 3 at 4
         X = rng.normal(size=(400, nf))
         y = (X[:, 2 if c == 3 else 3] > 0).astype(float)
