@@ -87,3 +87,22 @@ def test_a_real_duel_plays_rotated_seats_and_the_equal_ms_share():
     assert d["games"] == 6 and 0.0 <= d["rate"] <= 1.0 and d["fair"] == 0.5
     assert IT.equal_ms_iters(150, 3.2, 3.8) == 126
     assert np.isfinite(IT.decision_ms("connect4", "best:v1,iters=3", 2, 2, 0))
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--rounds", "1", "--dry-run"], "--rounds without --dry-run"),
+    (["--rounds", "1"], "--best-games must be an integer in 1.."),
+    (["--rounds", "1", "--best-games", "2", "--iters", "0"], "--iters must be"),
+    (["--rounds", "99", "--best-games", "2"], "--rounds must be an integer in 1..20"),
+])
+def test_bad_iteration_options_are_one_line_and_leave_the_weights_alone(c4_weights, args,
+                                                                        words):
+    from click.testing import CliRunner
+
+    from cli import main
+
+    before = c4_weights.read_text()
+    r = CliRunner().invoke(main, ["train", "connect4", *args])
+    assert r.exit_code == 2 and words in r.output and "Traceback" not in r.output
+    assert len(r.output.strip().splitlines()) == 1
+    assert c4_weights.read_text() == before
