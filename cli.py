@@ -556,8 +556,8 @@ def study_options(f):
     f = click.option("--profile", type=click.Choice(["quick", "full"]), default="quick",
                      show_default=True,
                      help="quick (the report: about 14 minutes of games on 2 cores once "
-                          "compiled, 8 more to compile from an empty cache) or full (millions "
-                          "of games, hours).")(f)
+                          "compiled, 23 minutes from an empty cache) or full (millions of "
+                          "games, hours).")(f)
     return f
 
 
