@@ -24,9 +24,12 @@ from experiments.stats import wilson
 
 
 def _rate(df, name: str) -> tuple[float, float, float, int]:
-    """``name``'s share of the games the rules ended (a turn-capped game is unresolved),
-    summed over the seats it sat in; Wilson 95%."""
-    done = df[~df["truncated"]]
+    """``name``'s share of the games the rules ended, summed over the seats it sat in;
+    Wilson 95%.  Unresolved as in every study (experiments.aggregate): a game the turn or
+    round cap ended, or one cut at the length cap."""
+    from experiments.aggregate import CAP_REASONS
+
+    done = df[~(df["truncated"] | df["end_reason"].isin(CAP_REASONS))]
     seats = int(df["players"].iloc[0])
     k = sum(float(done.loc[done[f"agent_{s}"] == name, f"return_{s}"].sum())
             for s in range(seats))

@@ -86,6 +86,14 @@ def block_of(path: str, merged=()) -> str:
     return ".".join(path.split(".")[:BLOCK_PARTS])
 
 
+def merged_blocks(game: str) -> tuple:
+    """``game``'s ``JOINT_BLOCKS`` (its profile): path prefixes moved as one block; () for
+    a game outside the registry."""
+    from simcore.registry import GAMES, part
+
+    return tuple(part(game, "JOINT_BLOCKS")) if game in GAMES else ()
+
+
 def factors(entries, merged=()) -> list[Factor]:
     """Factors from the sweep's ``[(entry, [(side, value), ...]), ...]``: a number's
     levels run low to high; any other value's are its baseline then its alternatives.

@@ -76,10 +76,9 @@ def write_values_csv(rs: RuleSet, entries, out: str | None, results: str | Path)
         metric = headline(rs.game)["metric"]
     except KeyError:
         metric = ""
-    from experiments.joint import block_of
-    from simcore.registry import GAMES, part
+    from experiments.joint import block_of, merged_blocks
 
-    merged = part(rs.game, "JOINT_BLOCKS") if rs.game in GAMES else ()
+    merged = merged_blocks(rs.game)
     blocks = _joint_effects(rs.game, results)
     rows = values_rows(rs, entries)
     for r in rows:

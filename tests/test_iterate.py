@@ -77,9 +77,12 @@ def test_the_duel_rate_counts_the_first_agent_in_whatever_seat_it_sat():
     df = pd.DataFrame({"players": [2] * 4, "agent_0": ["a", "b", "b", "a"],
                        "agent_1": ["b", "a", "a", "b"],
                        "return_0": [1.0, 0.0, 1.0, 0.5], "return_1": [0.0, 1.0, 0.0, 0.5],
-                       "truncated": [False, False, False, True]})
+                       "truncated": [False, False, False, True],
+                       "end_reason": ["rules", "rules", "rules", "truncated"]})
     r, lo, hi, n = IT._rate(df, "a")
     assert n == 3 and r == pytest.approx(2 / 3) and lo < r < hi
+    df.loc[0, "end_reason"] = "turn-cap"  # the rules' turn cap is unresolved too
+    assert IT._rate(df, "a")[3] == 2
 
 
 def test_a_real_duel_plays_rotated_seats_and_the_equal_ms_share():

@@ -132,7 +132,7 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
     """Add ``game``'s Morris, draw and strong cells to ``st`` (``add`` is the study's
     cell adder: one cell per headline setup on the baseline's streams)."""
     b = JOINT[profile]
-    fs = joint.factors(entries, _merged(game))
+    fs = joint.factors(entries, joint.merged_blocks(game))
     if len(joint.blocks(fs)) < 2:
         st.notes.append(f"{game}: joint sensitivity needs two blocks of swept values; "
                         f"{len(joint.blocks(fs))} here.")
@@ -218,14 +218,8 @@ def _factors_of(game: str, limit: int | None) -> list:
     from experiments.studies.sensitivity import sweep_entries
 
     entries, _ = sweep_entries(game)
-    return joint.factors(entries[:limit], _merged(game))
+    return joint.factors(entries[:limit], joint.merged_blocks(game))
 
-
-def _merged(game: str) -> tuple:
-    """``game``'s ``JOINT_BLOCKS``: path prefixes the joint design moves as one block."""
-    from simcore.registry import GAMES, part
-
-    return tuple(part(game, "JOINT_BLOCKS")) if game in GAMES else ()
 
 
 def _metric(out, cs, h) -> tuple[float, pd.Series]:
