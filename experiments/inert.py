@@ -318,3 +318,86 @@ def report(game: str, games: int = 6, seed: int = 0, more: int = 64,
          "those changed nothing; "
          f"{time.perf_counter() - t0:.1f} s)")
     return vs
+
+
+def _changed(api, base, cfgs, rs0, rs1, games: int, agents) -> str:
+    """Where play under rules ``rs1`` first differs from play under ``rs0`` (same seeds,
+    scripted then random players, the walk's setups), or "" where no game of ``games``
+    differs.  Setups whose params bytes are equal play nothing."""
+    for players, setup in cfgs:
+        try:
+            p0 = api.params(players, setup, rs0)
+            p1 = api.params(players, setup, rs1)
+        except BadInput:
+            continue  # the engine refuses this rules set at this setup
+        if np.array_equal(p0, p1):
+            continue
+        for ag in agents:
+            plan = base.plan(players, setup, ag)
+            i = first_difference(play(plan, p0, games, base.seed),
+                                 play(plan, p1, games, base.seed))
+            if i >= 0:
+                return f"{players}p {setup}, {ag}, game {i}"
+    return ""
+
+
+def read_when_check(game: str, games: int = 8, seed: int = 0, agents=AGENTS,
+                    more: int = 64, rules=None) -> list[str]:
+    """Check every ``unread`` entry's claim and every ``read_when`` condition of ``game``.
+
+    An ``unread`` entry given a probe value directly (past the refusal a user meets) must
+    play every game as its rules value does: otherwise nothing stops a designer's number
+    from being silently dropped.  Under each value its ``read_when`` lists (that condition
+    set, all else the rules'), some probe value must change some game: otherwise the
+    condition claims a reader that does not exist (a second pass plays ``more`` games: a
+    card whose effect is rarely resolved).  A condition on a value marked ``inert`` (read
+    only in setups the walk does not play) is not played.  Returns one line per failed
+    claim.  ``rules``: a RuleSet of ``game`` to check in place of its rules.toml's.
+    """
+    from dataclasses import replace
+
+    from simcore.game import CHOICES
+    from simcore.rules import RuleSet
+
+    api = get_game(game).API
+    name = get_game(game).SPEC.name
+    rs = api.rules() if rules is None else rules
+    cfgs = configs(name)
+    for players, setup in cfgs:
+        api.params(players, setup, rs)  # fills CHOICES
+    base = _Baseline(name, seed)
+    bad = []
+    for e in rs.entries.values():
+        if not e.unread:
+            continue
+        vals = [x for x in probes(e, CHOICES.get((name, e.path)), rs) if x != OTHER]
+
+        def forced(r, x):  # ``r`` with e at x, past the unread refusal
+            return RuleSet(r.game, {**r.entries, e.path: replace(e, value=x)}, r.origin)
+
+        for x in vals[:1]:  # one probe: a claim that holds plays every setup (the cost)
+            where = _changed(api, base, cfgs, rs, forced(rs, x), games, agents)
+            if where:
+                bad.append(f"{e.path}: marked unread, but {literal(x)} changes play ({where})")
+        for q, conds in e.read_when:
+            if rs.entries[q].inert:
+                continue  # the condition is itself read only in setups the walk does not play
+            for c in conds:
+                # the condition, and every other entry it makes read at its first probe
+                # (plague reads b only with a non-zero a; both are unread at zero)
+                sets = [f"{q}={literal(c)}"] + [
+                    f"{o.path}={literal(ps[0])}" for o in rs.entries.values()
+                    if o is not e and o.unread and any(q == q2 and c in c2
+                                                       for q2, c2 in o.read_when)
+                    for ps in [probes(o, CHOICES.get((name, o.path)), rs)] if ps]
+                try:
+                    rc = rs.with_sets(sets)
+                    api.params(None, None, rc)
+                except BadInput as exc:
+                    bad.append(f"{e.path}: read_when {q} = {c!r} is refused ({exc})")
+                    continue
+                if not any(_changed(api, base, cfgs, rc, forced(rc, x), n, agents)
+                           for n in dict.fromkeys((games, more)) for x in vals):
+                    bad.append(f"{e.path}: read_when {q} = {c!r}, but no probe value "
+                               f"({', '.join(map(literal, vals))}) changes play")
+    return bad

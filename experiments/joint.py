@@ -54,6 +54,7 @@ class Factor:
     levels: tuple
     base: int
     block: str
+    when: tuple = ()  # an unread value's read_when: applied only in draws that meet it
 
     def level(self, x: float) -> int:
         """The level a coordinate ``x`` in [0, 1] stands for."""
@@ -106,7 +107,7 @@ def factors(entries, merged=()) -> list[Factor]:
         levels = sorted({e.value, *vals}) if numeric else [e.value] + \
             [v for i, v in enumerate(vals) if v != e.value and v not in vals[:i]]
         out.append(Factor(e.path, tuple(levels), levels.index(e.value),
-                          block_of(e.path, merged)))
+                          block_of(e.path, merged), tuple(getattr(e, "read_when", ()))))
     return out
 
 
@@ -122,13 +123,15 @@ def problem(fs: list[Factor]) -> dict:
 
 
 def sets_at(fs: list[Factor], x) -> tuple:
-    """The ``path=value`` overrides of the design point ``x`` (baseline levels left out)."""
-    out = []
-    for f, xi in zip(fs, x):
-        k = f.level(float(xi))
-        if k != f.base:
-            out.append(f"{f.path}={literal(f.levels[k])}")
-    return tuple(out)
+    """The ``path=value`` overrides of the design point ``x`` (baseline levels left out).
+    A value read only under a condition (``Factor.when``: rules.toml's ``read_when`` on
+    an unread value, a card's amount that only some effects read) is left out of a point
+    whose drawn values do not meet it: there nothing reads it."""
+    ks = [f.level(float(xi)) for f, xi in zip(fs, x)]
+    drawn = {f.path: f.levels[k] for f, k in zip(fs, ks)}
+    return tuple(f"{f.path}={literal(f.levels[k])}" for f, k in zip(fs, ks)
+                 if k != f.base and (not f.when or any(drawn.get(q) in vals
+                                                       for q, vals in f.when)))
 
 
 def repaired(ok, sets: tuple) -> tuple[tuple, int]:

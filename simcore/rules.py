@@ -16,6 +16,12 @@ A rules file is nested TOML tables whose leaves are tables with a ``value``::
                                # (read only under another option); the sweep leaves it out
     unread = "..."             # optional: documentation only, never read by the engine;
                                # --set or a rules file giving it another value is refused
+    read_when = {"cards.x.effect" = ["gain-souls", ...]}
+                               # optional, with unread: the value is read only while one of
+                               # these paths holds one of its listed values (none does at
+                               # the rules' values); another value is accepted only with
+                               # such a condition in the same rules set, and the joint
+                               # sensitivity design varies it only in draws that meet it
     fixed = "..."              # optional: why the sweep holds it at its value (a setup
                                # choice, or half of a value another entry varies); the
                                # sweep counts it as not swept for that reason, unlike inert
@@ -60,6 +66,7 @@ class Entry:
     inert: str = ""   # why it cannot change a default setup's game (experiments.inert)
     unread: str = ""  # why it is documentation only: another value is refused
     fixed: str = ""   # why the sweep holds it at its value (it still changes play)
+    read_when: tuple = ()  # ((path, (values, ...)), ...): unread unless one of them holds
 
 
 def _kind(v) -> str:
@@ -116,6 +123,7 @@ class RuleSet:
     def with_values(self, values: dict[str, object], origin: str = "override") -> RuleSet:
         """Return a copy with ``values`` (path -> new value) applied and type-checked."""
         new = dict(self.entries)
+        unread = []
         for path, v in values.items():
             e = self._check_path(path)
             if _kind(e.value) == "float" and _kind(v) == "int":
@@ -128,9 +136,12 @@ class RuleSet:
             if isinstance(v, list) and e.value and v and _kind(v[0]) != _kind(e.value[0]):
                 raise BadInput(f"{self.game}: {path} must be a list of {_kind(e.value[0])}, got {v!r}")
             if e.unread and v != e.value:
-                raise BadInput(f"{self.game}: {path} is documentation only and cannot be "
-                               f"changed ({e.unread}); got {v!r} from {origin}")
+                unread.append((e, v))
             new[path] = replace(e, value=v, source="override", reason=f"set by {origin}")
+        for e, v in unread:  # after every value: a condition may come with the same set
+            why = unread_refusal(e, new)
+            if why:
+                raise BadInput(f"{self.game}: {why}; got {v!r} from {origin}")
         return RuleSet(self.game, new, self.origin)
 
     def with_file(self, path: str | Path) -> RuleSet:
@@ -162,6 +173,25 @@ class RuleSet:
                 v = raw
             values[p] = v
         return self.with_values(values, origin="--set")
+
+
+def read_when_met(e: Entry, entries: dict) -> bool:
+    """Whether unread entry ``e``'s ``read_when`` condition holds in ``entries``
+    (path -> Entry): some listed path holds one of its listed values."""
+    return any(p in entries and entries[p].value in vals for p, vals in e.read_when)
+
+
+def unread_refusal(e: Entry, entries: dict) -> str:
+    """Why ``e``, an ``unread`` entry given another value, is refused in the rules set
+    ``entries`` (path -> Entry); "" where its ``read_when`` condition holds there."""
+    if not e.unread or read_when_met(e, entries):
+        return ""
+    if not e.read_when:
+        return f"{e.path} is documentation only and cannot be changed ({e.unread})"
+    cond = " or ".join(f"{p} is one of {', '.join(map(str, vals))} (now "
+                       f"{entries[p].value!r})" for p, vals in e.read_when)
+    return (f"{e.path} is read only when {cond}, so another value alone changes nothing; "
+            f"set that in the same rules")
 
 
 def _read_toml(path: str | Path) -> dict:
@@ -249,6 +279,12 @@ def _load_rules(game: str, path: str | Path) -> RuleSet:
                 isinstance(x, int) and not isinstance(x, bool) for x in leaf["value"])):
             raise BadInput(f"{path}: {p} sweep = 'shift' needs a list of integers, "
                            f"not {leaf['value']!r}")
+        rw = leaf.get("read_when", {})
+        if rw and not leaf.get("unread"):
+            raise BadInput(f"{path}: {p} read_when needs unread (why it is not read otherwise)")
+        if not isinstance(rw, dict) or not all(
+                isinstance(v, list) and v for v in rw.values()):
+            raise BadInput(f"{path}: {p} read_when must be a table of path = [values, ...]")
         entries[p] = Entry(
             path=p,
             value=leaf["value"],
@@ -261,7 +297,15 @@ def _load_rules(game: str, path: str | Path) -> RuleSet:
             inert=str(leaf.get("inert", "")),
             unread=str(leaf.get("unread", "")),
             fixed=str(leaf.get("fixed", "")),
+            read_when=tuple((q, tuple(v)) for q, v in rw.items()),
         )
+    for e in entries.values():  # a condition names other entries, so checked once all are read
+        for q, vals in e.read_when:
+            if q not in entries:
+                raise BadInput(f"{path}: {e.path} read_when names unknown path {q!r}")
+            if entries[q].value in vals:
+                raise BadInput(f"{path}: {e.path} is unread, but its read_when holds at the "
+                               f"rules' values ({q} = {entries[q].value!r})")
     return RuleSet(game, entries, origin=str(path))
 
 

@@ -31,7 +31,7 @@ from experiments import joint
 from experiments.plan import Study
 from experiments.stats import wilson
 from experiments.studies import FOLLOW_UP_DIR
-from simcore.rules import RuleSet
+from simcore.rules import RuleSet, unread_refusal
 from simcore.spec import BadInput, get_game
 
 # r: Morris trajectories; top: blocks Sobol measures; sobol_n: Saltelli base points (a
@@ -72,6 +72,10 @@ def _accepts(game: str):
     api = get_game(game).API
     rs = api.rules()
     lits: dict = {}
+    # an unread value read under a condition (read_when) is parsed with that condition
+    # met, and the whole set is checked for it below
+    met = {e.path: f"{e.read_when[0][0]}={joint.literal(e.read_when[0][1][0])}"
+           for e in rs.entries.values() if e.read_when}
 
     def ok(sets, full: bool = True) -> bool:
         try:
@@ -79,14 +83,33 @@ def _accepts(game: str):
             for t in sets:  # each override parsed and type-checked once: a repair checks
                 if t not in lits:  # thousands of sets of a hundred overrides each
                     p = t.split("=", 1)[0]
-                    lits[t] = (p, rs.with_sets([t]).entries[p])
+                    lits[t] = (p, rs.with_sets([met[p], t] if p in met else [t]).entries[p])
                 entries[lits[t][0]] = lits[t][1]
+            for t in sets:  # a conditional value whose condition this set lacks is
+                p = lits[t][0]  # unread here, not refused (applicable() drops it)
+                if p in met and unread_refusal(rs.entries[p], entries):
+                    entries[p] = rs.entries[p]
             (api.params if full else api.precheck)(None, None,
                                                    RuleSet(rs.game, entries, rs.origin))
         except (BadInput, KeyError, ValueError, TypeError, IndexError):
             return False
         return True
     return ok
+
+
+def applicable(game: str, sets: tuple) -> tuple:
+    """``sets`` without the conditional values (rules.toml ``read_when``) whose condition
+    they do not meet: where a repair set a card's effect back to baseline, its amount is
+    unread again, and the rules would refuse it."""
+    rs = get_game(game).API.rules()
+    if not any(e.read_when for e in rs.entries.values()):
+        return sets
+    entries = dict(rs.entries)
+    for t in sets:
+        p = t.split("=", 1)[0]
+        if not rs.entries[p].read_when:
+            entries[p] = rs.with_sets([t]).entries[p]
+    return tuple(t for t in sets if not unread_refusal(rs.entries[t.split("=", 1)[0]], entries))
 
 
 def _repair(ok, sets: tuple, seed: int) -> tuple[tuple, int]:
@@ -104,7 +127,7 @@ def _fit_and_repair(game: str, ok, sets: tuple, seed: int) -> tuple[tuple, int, 
     repaired (:func:`_repair`)."""
     fitted, moved = get_game(game).API.fit(sets)
     got, dropped = _repair(ok, fitted, seed)
-    return got, moved, dropped
+    return applicable(game, got), moved, dropped
 
 
 def strong_spec(game: str, h: dict, profile: str) -> tuple[str | None, bool]:
@@ -167,7 +190,10 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
             add(st, game, hh, n, stream, {"game": game, "role": "joint", "design": design,
                                           "point": i}, sets)
     st.notes.append(
-        f"{game}: joint design over {len(fs)} values in {len(joint.blocks(fs))} blocks: "
+        f"{game}: joint design over {len(fs)} values in {len(joint.blocks(fs))} blocks"
+        + (f" ({sum(bool(f.when) for f in fs)} of them unread values that a drawn effect or "
+           "type makes read, rules.toml read_when, applied only in those draws)"
+           if any(f.when for f in fs) else "") + ": "
         f"{len(X['morris'])} Morris points ({b['r']} trajectories), {len(X['draw'])} joint "
         f"draws of {b['games']} games" + (
             f", {len(X['strong-draw'])} of them again under {sh['agents'][0]} "
@@ -215,10 +241,10 @@ def _design_factors(study: Study, game: str):
 def _factors_of(game: str, limit: int | None) -> list:
     """The factors of ``game``'s first ``limit`` swept values (all when None): the sweep
     checks each value with the engine (seconds in darkness), so once a process."""
-    from experiments.studies.sensitivity import sweep_entries
+    from experiments.studies.sensitivity import joint_entries, sweep_entries
 
     entries, _ = sweep_entries(game)
-    return joint.factors(entries[:limit], joint.merged_blocks(game))
+    return joint.factors(joint_entries(game, entries[:limit]), joint.merged_blocks(game))
 
 
 
@@ -279,6 +305,7 @@ def follow_up(study: Study, out, morris: dict | None = None) -> Study | None:
         for i, x in enumerate(X):
             sets, _ = _repair(ok[game], joint.sets_at(fs, x),
                               design_seed(study.seed, game, f"sobol:{i}"))
+            sets = applicable(game, sets)
             _add(sub, game, h, b["games"], _base_stream(study, game),
                  {"game": game, "role": "joint", "design": "sobol", "point": i}, sets)
     return sub

@@ -233,6 +233,45 @@ def _sweep_entries(game: str):
     return out, skipped
 
 
+def joint_entries(game: str, entries) -> list:
+    """``entries`` (the swept values, as :func:`sweep_entries` gives them) and the unread
+    values read only under a condition one of them can meet (rules.toml ``read_when``: a
+    card's amount that only some effects read, when its effect is swept).  The joint
+    design varies those too, and applies one only in draws meeting its condition
+    (:func:`experiments.joint.sets_at`); the one-at-a-time sweep cannot, and no count
+    holds them."""
+    key = (game, str(get_game(game).API.rules_path))
+    if key not in _CONDITIONAL:
+        _CONDITIONAL[key] = _conditional(game)
+    swept = {e.path for e, _ in entries}
+    return list(entries) + [(e, list(sides)) for e, sides in _CONDITIONAL[key]
+                            if any(q in swept for q, _ in e.read_when)]
+
+
+_CONDITIONAL: dict = {}
+
+
+def _conditional(game: str) -> list:
+    api = get_game(game).API
+    rs = api.rules()
+    out = []
+    for e in rs.entries.values():
+        if e.source != "assumed" or not e.read_when or e.inert or e.fixed:
+            continue
+        q, vals = e.read_when[0]
+        ok = []
+        for side, val in _sides(e, None)[0]:
+            try:
+                api.params(None, None, rs.with_sets([f"{q}={_literal(vals[0])}",
+                                                     f"{e.path}={_literal(val)}"]))
+            except (BadInput, KeyError, ValueError, TypeError, IndexError):
+                continue
+            ok.append((side, val))
+        if ok:
+            out.append((e, tuple(ok)))
+    return out
+
+
 def vocab_note(game: str, entries) -> list[str]:
     """The study's note on ``game``'s card-content values from large vocabularies: how
     many of their alternatives the one-at-a-time sweep plays and how many the joint design

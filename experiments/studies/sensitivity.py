@@ -61,8 +61,8 @@ from experiments.stats import paired_difference, wilson
 from experiments.studies import _joint
 from experiments.studies._sweep import (  # noqa: F401  (what the sweep varies; re-exported)
     EFFECT_KEYS, EMPTY_TEXT, FIXED, MAX_READINGS, MAX_VOCAB_SIDES, NO_NUMBER, NUMBER, VOCAB,
-    _sides, cell_sets, left_out_words, marked_inert, marked_unread, one_at_a_time, shifted,
-    shifted_text, sweep_entries, vocab_note)
+    _sides, cell_sets, joint_entries, left_out_words, marked_inert, marked_unread,
+    one_at_a_time, shifted, shifted_text, sweep_entries, vocab_note)
 from simcore import registry
 from simcore.spec import game_names, get_game
 
@@ -126,7 +126,8 @@ def build(profile: str, seed: int) -> Study:
                      {"game": game, "role": side, "path": e.path,
                       "value": _literal(val) + extra,
                       "baseline_value": _literal(e.value)}, sets)
-        _joint.add_cells(st, game, h, entries, stream, profile, seed, _add)
+        _joint.add_cells(st, game, h, joint_entries(game, entries), stream, profile, seed,
+                         _add)
     return st
 
 
