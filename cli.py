@@ -478,6 +478,7 @@ def rules(game, assumed, fmt, out, results, rules_file, sets, inert, n_games):
     darkbalance simulate court --rules mine.csv;
     darkbalance rules frontier --inert (which values change no game, and why)
     """
+    from simcore.rules import unread_words
     from simcore.spec import get_game
 
     mod = get_game(game)
@@ -507,7 +508,7 @@ def rules(game, assumed, fmt, out, results, rules_file, sets, inert, n_games):
         why = e.reason if e.source in ("assumed", "override") else e.cite
         rng = f"  range {list(e.range)}" if e.range else ""
         mark = (f"  inert: {e.inert}" if e.inert else "") + \
-            (f"  documentation only: {e.unread}" if e.unread else "") + \
+            (f"  {unread_words(e)}" if e.unread else "") + \
             (f"  held fixed by the sweep: {e.fixed}" if e.fixed else "")
         click.echo(f"{e.path} = {e.value!r}  [{e.source}] {why}{rng}{mark}")
     click.echo(f"{len(entries)} values; {len(rs.assumed())} assumed of {len(rs.entries)}.")

@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from experiments.joint import literal
+from simcore.rules import unread_words
 from simcore.spec import BadInput, get_game
 
 VERDICTS = ("changes-play", "marked-inert", "refused", "inert", "no-probe")
@@ -239,7 +240,7 @@ def _walk_one(api, rs, e, cfgs, base_params, base, names, games, more, agents):
         try:
             rs.with_sets([f"{e.path}={literal(vals[0] if vals else OTHER)}"])
         except BadInput:
-            res.verdict, res.reason = "refused", f"documentation only: {e.unread}"
+            res.verdict, res.reason = "refused", unread_words(e)
             return res
         res.verdict, res.reason = "inert", "marked unread but --set accepts a new value"
         return res

@@ -181,6 +181,17 @@ def read_when_met(e: Entry, entries: dict) -> bool:
     return any(p in entries and entries[p].value in vals for p, vals in e.read_when)
 
 
+def unread_words(e: Entry) -> str:
+    """How an unread entry is listed: documentation only, or read only under its
+    ``read_when`` condition; "" for an entry that is read."""
+    if not e.unread:
+        return ""
+    if not e.read_when:
+        return f"documentation only: {e.unread}"
+    cond = " or ".join(f"{p} is one of {', '.join(map(str, v))}" for p, v in e.read_when)
+    return f"read only when {cond}: {e.unread}"
+
+
 def unread_refusal(e: Entry, entries: dict) -> str:
     """Why ``e``, an ``unread`` entry given another value, is refused in the rules set
     ``entries`` (path -> Entry); "" where its ``read_when`` condition holds there."""

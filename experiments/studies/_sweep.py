@@ -16,6 +16,7 @@ import numpy as np
 
 from experiments import joint
 from experiments.joint import literal as _literal
+from simcore.rules import unread_words
 from simcore.spec import BadInput, get_game
 
 MAX_READINGS = 4  # a named choice among more names is card content, not a rule reading
@@ -144,7 +145,7 @@ def marked_inert(game: str) -> list[tuple[str, str]]:
     game can change with them) or ``unread`` (documentation only): the sweep leaves them
     out of every count (experiments.inert walks them)."""
     rs = get_game(game).API.rules()
-    return [(e.path, e.inert or f"documentation only: {e.unread}")
+    return [(e.path, e.inert or unread_words(e))
             for e in rs.entries.values() if e.source == "assumed" and (e.inert or e.unread)]
 
 
