@@ -43,11 +43,13 @@ def test_findings_collect_with_sensitivity_labels(tmp_path):
                                         "headline: flipped by x.y=1)")
     # the values rules.toml marks inert (#34) are left out of the count and said so
     from experiments.studies.sensitivity import marked_inert, marked_unread
+    from experiments.studies._sweep import marked_conditional
 
     u = len(marked_unread("frontier"))
     k = len(marked_inert("frontier")) - u
-    assert k and u  # frontier marks both kinds, so the words below are both checked
-    left = f" ({k} inert, {u} unread left out)"
+    c = len(marked_conditional("frontier"))
+    assert k and u and 0 < c < u  # frontier marks every kind, so all the words are checked
+    left = f" ({k} inert, {u} unread left out, {c} of them drawn where read)"
     assert df.loc[1, "assumptions"] == ("not re-measured under the sweep (the frontier sweep's "
                                         f"headline: none of 1 swept values flips it{left})")
     # the sweep's own headline findings carry its verdict directly
@@ -244,7 +246,8 @@ def test_inert_values_leave_the_sweep_counts():
     u = len(marked_unread("court"))
     k = 1 + len(marked_inert("court")) - u
     assert assumptions_label("court", {"court": df}) == \
-        f"none of 2 swept values flips it ({k} inert, {u} unread left out)"
+        f"none of 2 swept values flips it ({k} inert, {u} unread left out, {u} of them " \
+        "drawn where read)"  # every court unread amount has a read_when
 def test_a_seat_effect_where_the_rules_treat_seats_alike_is_an_agent_artifact():
     """The same lopsided seat table among identical players: in court (simultaneous bids
     and Offerings) and humanity (a random first player) it is reported as an agent

@@ -156,14 +156,24 @@ def marked_unread(game: str) -> set[str]:
     return {e.path for e in rs.entries.values() if e.source == "assumed" and e.unread}
 
 
+def marked_conditional(game: str) -> set[str]:
+    """Paths of the unread values read under a condition (rules.toml ``read_when``): the
+    joint draws vary them where a drawn value meets it (:func:`joint_entries`)."""
+    rs = get_game(game).API.rules()
+    return {e.path for e in rs.entries.values() if e.source == "assumed" and e.read_when}
+
+
 def left_out_words(dead, game: str | None = None) -> str:
     """`` (N inert, M unread left out)`` for the values ``dead`` that no count holds: those
     the sweep or rules.toml found inert (read, but no walked game changes with them), and
-    those rules.toml marks unread (nothing reads them); "" when there are none."""
+    those rules.toml marks unread (nothing reads them; ``, K of them drawn where
+    read`` for those a drawn effect or type makes read); "" when there are none."""
     unread = marked_unread(game) & set(dead) if game is not None else set()
+    cond = marked_conditional(game) & unread if game is not None else set()
     parts = [f"{n} {w}" for n, w in ((len(set(dead) - unread), "inert"),
                                      (len(unread), "unread")) if n]
-    return f" ({', '.join(parts)} left out)" if parts else ""
+    more = f", {len(cond)} of them drawn where read" if cond else ""
+    return f" ({', '.join(parts)} left out{more})" if parts else ""
 
 
 #: (game, "path=value") -> the other overrides the game's own rule (``API.fit``) adds to
