@@ -31,12 +31,34 @@ def _fake_duels(monkeypatch, rates):
     return calls
 
 
+def _fake_self_play(monkeypatch):
+    """The refit's self-play stubbed (the loop is under test, not the games: playing them
+    compiled connect4's recording and search arenas, 46 s of a cold test run): synthetic
+    positions of connect4's feature count, whose outcome turns on a feature drawn by the
+    seed, so every round's refit differs.  Returns the strong seat of each call."""
+    from experiments import train as T
+    from simcore.connect4 import API as C4
+
+    seen = []
+    nf = len(V.load_weights("connect4")["weights"])
+
+    def fake(game, c, games, seed, best_games, progress, explore, strong="best"):
+        seen.append(strong)
+        rng = np.random.default_rng(seed)
+        X = rng.normal(size=(400, nf))
+        y = (X[:, 1 + seed % (nf - 1)] > 0).astype(float)
+        return X, y, np.repeat(np.arange(100), 4), 100, C4.params(c)
+    monkeypatch.setattr(T, "_self_play", fake)
+    return seen
+
+
 def test_the_loop_keeps_the_best_round_and_stops_when_the_duel_falls(c4_weights, monkeypatch):
     """Duel rates 0.50 (committed), 0.60, 0.55: round 1 is kept, round 2 ends the loop
     although a third round was allowed, and the file holds round 1's refit weights (not
     the committed ones, not round 2's) with every round's row."""
     start = json.loads(c4_weights.read_text())["weights"]
     calls = _fake_duels(monkeypatch, [0.50, 0.60, 0.55, 0.99])
+    strong = _fake_self_play(monkeypatch)
     fits = []
     from experiments import train as T
     fit = T.train
@@ -58,12 +80,14 @@ def test_the_loop_keeps_the_best_round_and_stops_when_the_duel_falls(c4_weights,
     assert it["kept"] == 1 and [r["round"] for r in it["rounds"]] == [0, 1, 2]
     assert it["start_weights"] == start and rec["weights"] == fits[0]
     assert on_disk["strong"] == "best:v2,iters=3"  # the refit's strong seat played best:v2
+    assert strong and set(strong) == {"best:v2,iters=3"}  # ...in every self-play it asked for
 
 
 def test_a_first_round_that_does_not_beat_the_committed_weights_restores_them(c4_weights,
                                                                             monkeypatch):
     start = json.loads(c4_weights.read_text())
     _fake_duels(monkeypatch, [0.50, 0.50])
+    _fake_self_play(monkeypatch)
     IT.iterate("connect4", rounds=2, games=30, best_games=2, iters=3, duel_games=4,
                echo=lambda *_: None)
     got = json.loads(c4_weights.read_text())
@@ -85,6 +109,7 @@ def test_the_duel_rate_counts_the_first_agent_in_whatever_seat_it_sat():
     assert IT._rate(df, "a")[3] == 2
 
 
+@pytest.mark.xdist_group("connect4")  # compiles connect4's value arena: with its other users
 def test_a_real_duel_plays_rotated_seats_and_the_equal_ms_share():
     d = IT.duel("connect4", "best:v2,iters=3", "best:v1,iters=3", 6, 0, 2)
     assert d["games"] == 6 and 0.0 <= d["rate"] <= 1.0 and d["fair"] == 0.5
