@@ -99,6 +99,13 @@ def _whole_suite(config) -> bool:
         not config.getoption("markexpr", "")
 
 
+#: further warmup jobs (experiments.api._warm_one): connect4's value arena was compiled by
+#: two groups at once on a cold cache (its value tests, and the mixed group's smoke report
+#: and duel), about 45 s on the mixed worker, the suite's critical path; the warmup's
+#: shorter core has room for it
+WARM_MORE = ["connect4:value"]
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_sessionstart(session):
     """Before xdist starts its workers, compile every game once, one game per core (longest
@@ -119,7 +126,8 @@ def pytest_sessionstart(session):
     from experiments.api import _warm_pair, in_processes
 
     t0 = time.perf_counter()
-    done = [f"{g} {dt:.0f} s" for g, dt in in_processes(_warm_pair, game_names(), max(jobs, 2))]
+    done = [f"{g} {dt:.0f} s" for g, dt in in_processes(_warm_pair, game_names() + WARM_MORE,
+                                                         max(jobs, 2))]
     print(f"\nwarmup: compiled or loaded {', '.join(done)} in "
           f"{time.perf_counter() - t0:.0f} s wall", flush=True)
 
