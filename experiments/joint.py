@@ -122,16 +122,33 @@ def problem(fs: list[Factor]) -> dict:
             "bounds": [[0.0, 1.0]] * len(fs), "groups": [f.block for f in fs]}
 
 
+def condition_sets(when) -> frozenset:
+    """The ``path=value`` overrides that meet a ``read_when`` condition ``when``
+    (``((path, (values, ...)), ...)``); :func:`applicable` looks for them in a set."""
+    return frozenset(f"{q}={literal(v)}" for q, vals in when for v in vals)
+
+
+def applicable(sets: tuple, conds: dict) -> tuple:
+    """``sets`` without the overrides of values read only under a condition (``conds``:
+    path -> :func:`condition_sets` of its ``read_when``) that no override in ``sets``
+    meets: there nothing reads them.  No condition holds at the rules' values
+    (simcore.rules refuses such a mark), so one is met only by an override in the set."""
+    have = set(sets)
+    return tuple(t for t in sets
+                 if (p := t.split("=", 1)[0]) not in conds or conds[p] & have)
+
+
 def sets_at(fs: list[Factor], x) -> tuple:
     """The ``path=value`` overrides of the design point ``x`` (baseline levels left out).
     A value read only under a condition (``Factor.when``: rules.toml's ``read_when`` on
     an unread value, a card's amount that only some effects read) is left out of a point
-    whose drawn values do not meet it: there nothing reads it."""
-    ks = [f.level(float(xi)) for f, xi in zip(fs, x)]
-    drawn = {f.path: f.levels[k] for f, k in zip(fs, ks)}
-    return tuple(f"{f.path}={literal(f.levels[k])}" for f, k in zip(fs, ks)
-                 if k != f.base and (not f.when or any(drawn.get(q) in vals
-                                                       for q, vals in f.when)))
+    whose drawn values do not meet it (:func:`applicable`)."""
+    out = []
+    for f, xi in zip(fs, x):
+        k = f.level(float(xi))
+        if k != f.base:
+            out.append(f"{f.path}={literal(f.levels[k])}")
+    return applicable(tuple(out), {f.path: condition_sets(f.when) for f in fs if f.when})
 
 
 def repaired(ok, sets: tuple) -> tuple[tuple, int]:

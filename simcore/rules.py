@@ -188,8 +188,14 @@ def unread_words(e: Entry) -> str:
         return ""
     if not e.read_when:
         return f"documentation only: {e.unread}"
-    cond = " or ".join(f"{p} is one of {', '.join(map(str, v))}" for p, v in e.read_when)
-    return f"read only when {cond}: {e.unread}"
+    return f"read only when {_condition_words(e)}: {e.unread}"
+
+
+def _condition_words(e: Entry, entries: dict | None = None) -> str:
+    """``e``'s ``read_when`` in words, with each path's value in ``entries`` where given."""
+    return " or ".join(f"{p} is one of {', '.join(map(str, vals))}"
+                       + (f" (now {entries[p].value!r})" if entries else "")
+                       for p, vals in e.read_when)
 
 
 def unread_refusal(e: Entry, entries: dict) -> str:
@@ -199,10 +205,8 @@ def unread_refusal(e: Entry, entries: dict) -> str:
         return ""
     if not e.read_when:
         return f"{e.path} is documentation only and cannot be changed ({e.unread})"
-    cond = " or ".join(f"{p} is one of {', '.join(map(str, vals))} (now "
-                       f"{entries[p].value!r})" for p, vals in e.read_when)
-    return (f"{e.path} is read only when {cond}, so another value alone changes nothing; "
-            f"set that in the same rules")
+    return (f"{e.path} is read only when {_condition_words(e, entries)}, so another value "
+            f"alone changes nothing; set that in the same rules")
 
 
 def _read_toml(path: str | Path) -> dict:

@@ -31,7 +31,7 @@ from experiments import joint
 from experiments.plan import Study
 from experiments.stats import wilson
 from experiments.studies import FOLLOW_UP_DIR
-from simcore.rules import RuleSet, unread_refusal
+from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
 
 # r: Morris trajectories; top: blocks Sobol measures; sobol_n: Saltelli base points (a
@@ -73,11 +73,13 @@ def _accepts(game: str):
     rs = api.rules()
     lits: dict = {}
     # an unread value read under a condition (read_when) is parsed with that condition
-    # met, and the whole set is checked for it below
+    # met; one whose condition the set does not meet is unread there, not refused
     met = {e.path: f"{e.read_when[0][0]}={joint.literal(e.read_when[0][1][0])}"
            for e in rs.entries.values() if e.read_when}
+    conds = _conditions(game)
 
     def ok(sets, full: bool = True) -> bool:
+        sets = joint.applicable(sets, conds)
         try:
             entries = dict(rs.entries)
             for t in sets:  # each override parsed and type-checked once: a repair checks
@@ -85,10 +87,6 @@ def _accepts(game: str):
                     p = t.split("=", 1)[0]
                     lits[t] = (p, rs.with_sets([met[p], t] if p in met else [t]).entries[p])
                 entries[lits[t][0]] = lits[t][1]
-            for t in sets:  # a conditional value whose condition this set lacks is
-                p = lits[t][0]  # unread here, not refused (applicable() drops it)
-                if p in met and unread_refusal(rs.entries[p], entries):
-                    entries[p] = rs.entries[p]
             (api.params if full else api.precheck)(None, None,
                                                    RuleSet(rs.game, entries, rs.origin))
         except (BadInput, KeyError, ValueError, TypeError, IndexError):
@@ -97,19 +95,24 @@ def _accepts(game: str):
     return ok
 
 
+def _conditions(game: str) -> dict:
+    """path -> the overrides that meet its ``read_when`` (joint.condition_sets), for
+    ``game``'s values read only under a condition (kept per rules.toml version)."""
+    path = get_game(game).API.rules_path
+    return _conditions_of(game, path.stat().st_mtime_ns)
+
+
+@functools.cache
+def _conditions_of(game: str, mtime: int) -> dict:
+    return {e.path: joint.condition_sets(e.read_when)
+            for e in get_game(game).API.rules().entries.values() if e.read_when}
+
+
 def applicable(game: str, sets: tuple) -> tuple:
     """``sets`` without the conditional values (rules.toml ``read_when``) whose condition
     they do not meet: where a repair set a card's effect back to baseline, its amount is
     unread again, and the rules would refuse it."""
-    rs = get_game(game).API.rules()
-    if not any(e.read_when for e in rs.entries.values()):
-        return sets
-    entries = dict(rs.entries)
-    for t in sets:
-        p = t.split("=", 1)[0]
-        if not rs.entries[p].read_when:
-            entries[p] = rs.with_sets([t]).entries[p]
-    return tuple(t for t in sets if not unread_refusal(rs.entries[t.split("=", 1)[0]], entries))
+    return joint.applicable(sets, _conditions(game))
 
 
 def _repair(ok, sets: tuple, seed: int) -> tuple[tuple, int]:

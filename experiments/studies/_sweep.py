@@ -251,7 +251,8 @@ def joint_entries(game: str, entries) -> list:
     design varies those too, and applies one only in draws meeting its condition
     (:func:`experiments.joint.sets_at`); the one-at-a-time sweep cannot, and no count
     holds them."""
-    key = (game, str(get_game(game).API.rules_path))
+    api = get_game(game).API
+    key = (game, str(api.rules_path), api.rules_path.stat().st_mtime_ns)
     if key not in _CONDITIONAL:
         _CONDITIONAL[key] = _conditional(game)
     swept = {e.path for e, _ in entries}
