@@ -249,6 +249,12 @@ def weights_for(game: str, players: int | None = None):
     return (own or rec)["weights"]
 
 
+def fitted_setup(rec: dict, players: int) -> str | None:
+    """The setup a weights record's positions at ``players`` were played on (``setups``,
+    per count, where the game's TRAIN_SETUP moves one; else the record's ``setup``)."""
+    return rec.get("setups", {}).get(str(players), rec.get("setup"))
+
+
 def rules_note(spec, players: int, setup: str, params) -> str | None:
     """One line when the ``value`` agent plays under other rules, another setup, player
     count or engine version than its weights were fitted under; None when they match."""
@@ -256,15 +262,16 @@ def rules_note(spec, players: int, setup: str, params) -> str | None:
     if rec is None:
         return None
     fitted = rec.get("rules", {}).get(str(players))
+    fsetup = fitted_setup(rec, players)
     why = []
     if rec.get("version") != spec.version:
         why.append(f"engine version {rec.get('version')} (now {spec.version})")
     if fitted is None:
         why.append(f"player counts {', '.join(sorted(rec.get('rules', {})))} (now {players})")
-    elif fitted != rules_hash({players: params}) and setup == rec.get("setup"):
+    elif fitted != rules_hash({players: params}) and setup == fsetup:
         why.append(f"rules hash {fitted} (now {rules_hash({players: params})})")
     elif fitted != rules_hash({players: params}):
-        why.append(f"setup {rec.get('setup')!r} (now {setup!r})")
+        why.append(f"setup {fsetup!r} (now {setup!r})")
     if not why:
         return None
     return (f"agent 'value' uses weights fitted under other rules: {'; '.join(why)}; "

@@ -2,7 +2,8 @@
 
 Positions come from seat-rotated self-play: every current scripted persona against the
 others (and, with ``best_games``, the strong player), at every player count asked for,
-on the game's first setup.  Each game's actions are recorded, the positions are
+on the game's first setup (or the setup its profile's TRAIN_SETUP names for that count:
+darkness solo plays random 10-location setups, as the locations study does).  Each game's actions are recorded, the positions are
 rebuilt from the same chance stream (as ``replay`` does), and every ``stride``-th
 position gives one row per seat: the seat's features and, as the target, the seat's
 final return (a shared win counts 1/k; a turn-capped game is left out, unresolved).
@@ -62,7 +63,7 @@ def collect(game, params, state_size, seed, cell, first_index, traces, lengths, 
 
 
 def _self_play(game: str, players: int, games: int, seed: int, best_games: int, progress,
-               explore: float = 0.0, strong: str = "best"):
+               explore: float = 0.0, strong: str = "best", setup: str | None = None):
     """(features rows, targets, game ids) of seat-rotated self-play at ``players``; with
     ``explore`` every scripted seat plays a random legal action in that share of its
     decisions, so the positions include the consequences of moves the script would not
@@ -84,7 +85,7 @@ def _self_play(game: str, players: int, games: int, seed: int, best_games: int, 
     for agents, n, cell in parts:
         if n <= 0:
             continue
-        p = plan(game, agents, players)
+        p = plan(game, agents, players, setup)
         raw = run_plan(p, n, seed, cell, record=True, progress=progress)
         lengths = raw["length"].astype(np.int64)
         traces = raw["trace"].astype(np.int64)
@@ -179,10 +180,14 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
         if c not in counts:
             raise BadInput(f"train {game}: --own {c} is not a fitted player count; valid: "
                            + ", ".join(str(k) for k in counts))
+    from simcore import registry
+
+    moved = registry.part(spec.name, "TRAIN_SETUP") or {}
+    setups = {str(c): moved.get(c, spec.setups[0]) for c in counts}
     Xtr, ytr, Xte, yte, rules, per = [], [], [], [], {}, {}
     for c in counts:
         X, y, gid, n, params = _self_play(spec.name, c, games, seed, best_games, progress,
-                                          explore, strong)
+                                          explore, strong, setups[str(c)])
         cut = int(n * 0.8)
         tr = gid < cut
         Xtr.append(X[tr]), ytr.append(y[tr]), Xte.append(X[~tr]), yte.append(y[~tr])
@@ -206,6 +211,7 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
                               "heldout": _scores(wc, xte, y_te, cc),
                               "train": _scores(wc, xtr, y_tr, cc)}
     rec = {"game": spec.name, "version": spec.version, "setup": spec.setups[0],
+           **({"setups": setups} if set(setups.values()) != {spec.setups[0]} else {}),
            "rules": rules, "features": list(feature_names(spec.key)),
            "weights": [float(x) for x in w], "seed": seed, "games": per,
            "best_games": best_games, "explore": explore,
@@ -234,7 +240,9 @@ def format_record(rec: dict) -> str:
     return "\n".join([
         f"{rec['game']}: {len(rec['weights'])} weights fitted on "
         + ", ".join(f"{n} games at {c}p" for c, n in rec["games"].items())
-        + f" (engine v{rec['version']}, setup {rec['setup']}, seed {rec['seed']}"
+        + f" (engine v{rec['version']}, setup "
+        + (", ".join(f"{s} at {c}p" for c, s in rec["setups"].items()) if "setups" in rec
+           else rec["setup"]) + f", seed {rec['seed']}"
         + (f", explore {rec['explore']:g}" if rec.get("explore") else "") + ")",
         f"held out: log loss {h['log_loss']:.4f} (constant model {h['const_log_loss']:.4f}, "
         f"{gain:+.1%}), Brier {h['brier']:.4f} (constant {h['const_brier']:.4f}), "

@@ -59,6 +59,11 @@ PROFILE_DEFAULTS = {
     # count, cheap enough for the profile's 1,000 (quick) or 10,000 (full) games a cell;
     # a count left out (or None): ``best`` at the profile's budget, on the games it affords
     "STRONG": None,
+    # {player count: setup} where ``darkbalance train`` plays that count's positions on
+    # another setup than the game's first, because the studies play ``value`` there (e.g.
+    # darkness solo: the locations study's random 10-location setups); recorded per count
+    # in the weights file (``setups``)
+    "TRAIN_SETUP": {},
     # the test suite's smoke profile plays the STRONG player (its value arena compiles there)
     "SMOKE_STRONG": False,
     # the ``value`` agent's options in this game where they differ from agents/value.py's

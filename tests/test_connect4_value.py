@@ -281,7 +281,7 @@ def test_a_player_count_can_have_weights_of_its_own(tmp_path, monkeypatch):
     nf = 12  # synthetic positions (self-play and feature names are stubbed)
     rng = np.random.default_rng(0)
 
-    def fake(game, c, games, seed, best_games, progress, explore, strong="best"):
+    def fake(game, c, games, seed, best_games, progress, explore, strong="best", setup=None):
         # positions whose outcome turns on feature 2 at 3 players and on feature 3 at 4
         X = rng.normal(size=(400, nf))
         y = (X[:, 2 if c == 3 else 3] > 0).astype(float)
@@ -305,3 +305,38 @@ def test_a_player_count_can_have_weights_of_its_own(tmp_path, monkeypatch):
     assert parse_agents("value", 2, game="connect4")[0].row[A_W0] == 1.0
     assert parse_agent("value", game="connect4").row[A_W0] == 0.0  # count unknown: pooled
     assert V.weights_for("connect4", 3) == rec["weights"]
+
+
+def test_a_player_count_can_be_fitted_on_the_setup_its_studies_play(monkeypatch):
+    """A profile's TRAIN_SETUP plays one count's positions on another setup (darkness solo:
+    random 10-location setups, the locations study's); the file records the setup and rules
+    hash per count, and ``value`` says so in one line only where it plays another setup."""
+    from agents import value as V
+    from experiments import train as T
+    from simcore import registry
+    from simcore.darkness import API as DA, SPEC as DS
+
+    assert registry.part("darkness", "TRAIN_SETUP") == {1: "random"}
+    nf, played = 8, {}
+    rng = np.random.default_rng(0)
+
+    def fake(game, c, games, seed, best_games, progress, explore, strong="best", setup=None):
+        played[c] = setup
+        X = rng.normal(size=(400, nf))
+        y = (X[:, 1] > 0).astype(float)
+        return X, y, np.repeat(np.arange(100), 4), 100, DA.params(c, setup)
+
+    monkeypatch.setattr(T, "_self_play", fake)
+    monkeypatch.setattr(T, "feature_names", lambda key: tuple(f"f{i}" for i in range(nf)))
+    rec = T.train("darkness", games=100, players=(1, 2), write=False)
+    first = DS.setups[0]
+    assert played == {1: "random", 2: first}
+    assert rec["setups"] == {"1": "random", "2": first} and rec["setup"] == first
+    assert rec["rules"]["1"] == V.rules_hash({1: DA.params(1, "random")})
+    assert "random at 1p" in T.format_record(rec)
+    monkeypatch.setattr(V, "load_weights", lambda game: rec)
+    assert V.fitted_setup(rec, 1) == "random" and V.fitted_setup(rec, 2) == first
+    assert V.rules_note(DS, 1, "random", DA.params(1, "random")) is None
+    assert V.rules_note(DS, 2, first, DA.params(2, first)) is None
+    note = V.rules_note(DS, 1, first, DA.params(1, first))
+    assert note is not None and f"setup 'random' (now '{first}')" in note

@@ -42,7 +42,7 @@ def _fake_self_play(monkeypatch):
     seen = []
     nf = len(V.load_weights("connect4")["weights"])
 
-    def fake(game, c, games, seed, best_games, progress, explore, strong="best"):
+    def fake(game, c, games, seed, best_games, progress, explore, strong="best", setup=None):
         seen.append(strong)
         rng = np.random.default_rng(seed)
         X = rng.normal(size=(400, nf))

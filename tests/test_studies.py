@@ -403,6 +403,32 @@ def test_locations_rate_each_location_per_agent_kind(tmp_path):
         assert f["agents"] in ("yes",) or f["agents"].startswith("no (")
 
 
+def test_locations_quick_plays_the_strong_player_on_enough_setups_for_every_location():
+    """#32: in the quick profile the strong kind is darkness's cheap strong player solo, on
+    enough random setups that every location is in STRONG_MIN of them (the ``agents`` label
+    counts a location's games); each location's share of random setups, drawn by the
+    engine (random play, 2,000 setups), stays above the margin the budget assumes."""
+    import numpy as np
+
+    from experiments.api import simulate
+    from experiments.reporting import STRONG_MIN, strong_player
+    from experiments.studies.locations import LOCATIONS, PRESENCE, build
+    from simcore.spec import get_game
+
+    st = build("quick", 0)
+    cell = next(c for c in st.cells if c.labels.get("agent") == "best")
+    assert cell.agents == (strong_player("darkness", 1, "quick"),)
+    assert cell.agents[0].startswith("value")
+    df = simulate("darkness", "random", players=1, setup="random", games=2000, seed=3)
+    share = [float(np.mean(get_game("darkness").location_in_play(df, loc)))
+             for loc in LOCATIONS]
+    assert min(share) > PRESENCE + 0.05, share
+    assert cell.games * PRESENCE >= STRONG_MIN["quick"]
+    # the smoke profile (no strong player compiled there) keeps its tiny search
+    smoke = build("smoke", 0)
+    assert "best:iters=4,depth=10" in {c.agents[0] for c in smoke.cells}
+
+
 def test_side_by_side_says_where_agent_kinds_disagree():
     from experiments.studies.locations import side_by_side
 

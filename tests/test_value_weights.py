@@ -30,5 +30,6 @@ def test_committed_weights_were_fitted_under_todays_rules(game):
     m = importlib.import_module(f"simcore.{game}")
     rec = V.load_weights(game)
     for P in rec["rules"]:
-        params = m.API.params(players=int(P), setup=rec["setup"])
-        assert V.rules_note(m.SPEC, int(P), rec["setup"], params) is None, (game, P)
+        setup = V.fitted_setup(rec, int(P))
+        params = m.API.params(players=int(P), setup=setup)
+        assert V.rules_note(m.SPEC, int(P), setup, params) is None, (game, P)

@@ -2,21 +2,25 @@
 
 Solo games against the automa over many random 10-location setups (the engine's
 "random" setup draws them per game), played by two agent kinds on the same stream
-(so the first games share their setups): the scripted player and ``best``
-(agents.best).  Each location's marginal effect is the mean over games that
-include it minus games that do not, on solo success and on the solo score margin
-(guild score ``score_0`` minus the automa's, the ``automa_vp`` info column), each
-with a normal 95% interval for the difference.  The scripted player wins about 97%
-of solo games, a ceiling a location cannot raise, so the 1-3 rating reads the
-margin: effect > +1 VP -> 1 (easy), < -1 VP -> 3 (high), otherwise 2 (moderate);
-one table holds both kinds' effects and ratings side by side and whether they agree.
+(so the first games share their setups): the scripted player and the strong player (kind
+``best``): darkness's cheap strong player solo (registry ``STRONG`` at 1 player,
+``value:samples=16``) where the profile plays it, else ``best`` (agents.best).  Each
+location's marginal effect is the mean over games that include it minus games that do not,
+on solo success and on the solo score margin (guild score ``score_0`` minus the automa's,
+the ``automa_vp`` info column), each with a normal 95% interval for the difference.  The
+1-3 rating reads the margin: effect > +1 VP -> 1 (easy), < -1 VP -> 3 (high), otherwise 2
+(moderate); one table holds both kinds' effects and ratings side by side and whether they
+agree.  (On random setups the scripted player wins about 53% of solo games and the strong
+player about 69%, 2026-12-05.)
 
-Budgets for ``best``: quick plays ``best:ms=3`` (150 simulations a decision, a third of
-the stated 500, through agents.best's rates of 2026-12-02) over 300 random
-setups, about 0.27 s a game on one core (about 40 s on two); full plays ``best`` as stated (500
-simulations, about 1.3 s a game) over 4,000 setups, about 1.5 hours on one core;
-smoke plays 12 games at ``best:iters=4,depth=10``.  Multiplayer games (3 scripted
-players) over random setups add what each location does to the score spread and
+Budgets for the strong kind: quick and full play the cheap strong player on enough random
+setups that each location is in at least STRONG_MIN of them (each is in 81-85% of random
+setups; PRESENCE allows 72%: 1,389 and 13,889 games, about 0.09 s a game on one core).
+Without one (smoke, or a profile naming none), ``best``: quick plays ``best:ms=3`` (150
+simulations a decision, a third of the stated 500) over 300 random setups, about 0.27 s a
+game on one core; full plays ``best`` as stated (500 simulations, about 1.3 s a game) over
+400 setups; smoke plays 12 games at ``best:iters=4,depth=10``.  Multiplayer games (3
+scripted players) over random setups add what each location does to the score spread and
 the engine's counters (Coin economy, attacks landed).
 """
 from __future__ import annotations
@@ -47,6 +51,24 @@ def location_names() -> dict:
     return dict(getattr(mod, "LOCATION_NAMES", {}))
 
 
+#: the share of random setups a location is in, with a margin (measured 0.81-0.85 for each
+#: of the twelve over 2,000 setups): the strong kind plays STRONG_MIN / this many games
+PRESENCE = 0.72
+
+
+def strong_solo(profile: str) -> tuple[str, int]:
+    """(agent spec, games) of the strong kind: the profile's cheap strong player solo on
+    enough random setups that each location is in STRONG_MIN of them (the ``agents`` label
+    needs that many strong games), else ``best`` on the profile's budget."""
+    from experiments.reporting import STRONG_MIN, strong_player
+
+    b = BUDGET[profile]
+    spec = strong_player("darkness", 1, profile)
+    if spec is None or profile not in STRONG_MIN:
+        return b["best_spec"], b["best"]
+    return spec, math.ceil(STRONG_MIN[profile] / PRESENCE)
+
+
 def build(profile: str, seed: int) -> Study:
     b = BUDGET[profile]
     st = Study("locations", seed, [], chunk=2000 if profile == "quick" else 20_000,
@@ -54,7 +76,8 @@ def build(profile: str, seed: int) -> Study:
     st.add("darkness", 1, ("scripted",), b["solo"], setup="random", stream=1,
            labels={"kind": "solo", "agent": "scripted"})
     # the same stream: the first games share their setups with the scripted cell's
-    st.add("darkness", 1, (b["best_spec"],), b["best"], setup="random", stream=1,
+    spec, n = strong_solo(profile)
+    st.add("darkness", 1, (spec,), n, setup="random", stream=1,
            labels={"kind": "solo", "agent": "best"})
     st.add("darkness", 3, ("scripted",), b["multi"], setup="random", stream=2,
            labels={"kind": "multi"})
@@ -282,23 +305,4 @@ def _findings(df: pd.DataFrame, kinds, specs) -> list[dict]:
         add(r, "effect", "ci_low", "ci_high",
             f"{'raises' if r['effect_scripted'] > 0 else 'lowers'} solo success the most of "
             "the twelve")
-    return rows
-    for col, lo, hi, what, unit in (("margin_effect", "margin_low", "margin_high",
-                                     "the solo score margin", "VP"),
-                                    ("effect", "ci_low", "ci_high", "solo success", "")):
-        v = df[f"{col}_scripted"].abs()
-        if v.isna().all():
-            continue
-        r = df.loc[v.idxmax()]
-        val = (r[f"{col}_scripted"], r[f"{lo}_scripted"], r[f"{hi}_scripted"])
-        other = None if search is None else (r[f"{col}_{search}"], r[f"{lo}_{search}"],
-                                             r[f"{hi}_{search}"])
-        sign = "raises" if val[0] > 0 else "lowers"
-        rows.append(finding(
-            "darkness", f"Edge of Darkness solo: {r['name']} ({int(r['location'])}) {sign} "
-            f"{what} the most of the twelve Coldharbor locations (a difference: games with "
-            f"it minus games without{', VP' if unit else ''})", *val, 0.0,
-            int(r["games_scripted"]), scripted=val, search=other,
-            search_name=specs.get(search, "") if search else "", measure="difference",
-            search_games=int(r[f"games_{search}"]) if search else 0))
     return rows

@@ -5,13 +5,23 @@ COMPILE_SECONDS = 110
 # the strongest search measured so far; the tables that chose it: docs/lab-log.md, "darkness"
 BEST = ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 5.0e4)
 # the cheap strong player of the strong tables (#32; docs/lab-log.md "darkness"): value,
-# 0.29 ms a decision, against the scripted players, 1,000 games a row, seats rotated, seed 1
+# against the scripted players, seats rotated, common random numbers; 2-4 players 1,000 games
+# a row, seed 1; solo 16 determinizations an action on random 10-location setups (the
+# locations study's), 1p weights fitted there (TRAIN_SETUP)
 STRONG = {
-    2: ("value", "value 62.6% [59.6, 65.5] against scripted, 57.0% [53.9, 60.0] against "
-                 "scripted:hunter, 77.0% [74.3, 79.5] against scripted:merchant"),
-    3: ("value", "value 51.6% [48.5, 54.7] against two scripted seats (fair share 33.3%)"),
-    4: ("value", "value 50.1% [47.0, 53.2] against three scripted seats (fair share 25%)"),
+    1: ("value:samples=16", "value:samples=16 68.8% [66.7, 70.7] (2,000, seed 12) and 70.0% "
+                            "[67.1, 72.8] (1,000, seed 13) solo success on random setups, "
+                            "against scripted 53.1% [51.5, 54.6] and 53.5% [51.9, 55.0] "
+                            "(4,000 each, same seeds)"),
+    2: ("value", "value 64.1% [61.1, 67.0] against scripted, 59.2% [56.1, 62.2] against "
+                 "scripted:hunter, 77.3% [74.6, 79.8] against scripted:merchant"),
+    3: ("value", "value 58.9% [55.8, 61.9] against two scripted seats (fair share 33.3%)"),
+    4: ("value", "value 60.5% [57.4, 63.5] against three scripted seats (fair share 25%)"),
 }
+# solo positions are fitted on random 10-location setups, where the locations study plays
+# value: fitted on on-every-front only, value:samples=16 won 53.6% of random setups against
+# scripted's 53.1%; fitted there, 68.8% (docs/lab-log.md "darkness solo on random setups")
+TRAIN_SETUP = {1: "random"}
 REGRESS_CELL = {"game": "darkness", "players": 3, "agents": "scripted", "games": 20000}
 SEATS_ALIKE = ("the first player is drawn at random, rules setup.first_player "
                "(turn position is reported on its own)")
