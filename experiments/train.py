@@ -3,8 +3,9 @@
 Positions come from seat-rotated self-play: every current scripted persona against the
 others (and, with ``best_games``, the strong player), at every player count asked for,
 on the game's first setup (or the setup its profile's TRAIN_SETUP names for that count:
-darkness solo plays random 10-location setups, as the locations study does).  Each game's actions are recorded, the positions are
-rebuilt from the same chance stream (as ``replay`` does), and every ``stride``-th
+darkness solo plays random 10-location setups, as the locations study does).  Each game's
+actions are recorded, the positions are rebuilt from the same chance stream (as
+``replay`` does), and every ``stride``-th
 position gives one row per seat: the seat's features and, as the target, the seat's
 final return (a shared win counts 1/k; a turn-capped game is left out, unresolved).
 

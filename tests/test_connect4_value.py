@@ -314,7 +314,8 @@ def test_a_player_count_can_be_fitted_on_the_setup_its_studies_play(monkeypatch)
     from agents import value as V
     from experiments import train as T
     from simcore import registry
-    from simcore.darkness import API as DA, SPEC as DS
+    from simcore.darkness import API as DA
+    from simcore.darkness import SPEC as DS
 
     assert registry.part("darkness", "TRAIN_SETUP") == {1: "random"}
     nf, played = 8, {}
