@@ -4,10 +4,10 @@ Positions come from seat-rotated self-play: every current scripted persona again
 others (and, with ``best_games``, the strong player), at every player count asked for,
 on the game's first setup (or the setup its profile's TRAIN_SETUP names for that count:
 darkness solo plays random 10-location setups, as the locations study does).  Each game's
-actions are recorded, the positions are rebuilt from the same chance stream (as
-``replay`` does), and every ``stride``-th
-position gives one row per seat: the seat's features and, as the target, the seat's
-final return (a shared win counts 1/k; a turn-capped game is left out, unresolved).
+actions are recorded, the positions are rebuilt from the same chance stream (as ``replay``
+does), and every ``stride``-th position gives one row per seat: the seat's features and, as
+the target, the seat's final return (a shared win counts 1/k; a turn-capped game is left
+out, unresolved).
 
 The model is scikit-learn's L2 logistic regression; a return r in (0, 1) enters as a
 win of weight r and a loss of weight 1 - r.  The last fifth of each player count's games
