@@ -2,6 +2,7 @@
 import re
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -361,11 +362,17 @@ def _one_study(name, tmp_path, games=None):
     """Play study ``name`` at the smoke profile, keeping only the cells of ``games``."""
     from experiments.studies import study_module
 
+    from experiments.studies import FOLLOW_UP_DIR
+
     mod = study_module(name)
     st = mod.build("smoke", 0)
     if games:
         st.cells = [c for c in st.cells if c.game in games]  # ids only name shards
     run_study(st, tmp_path, progress=False, echo=lambda *_: None)
+    follow = getattr(mod, "follow_up", None)  # the second stage, as run_named plays it
+    sub = follow(st, tmp_path) if follow is not None else None
+    if sub is not None and sub.cells:
+        run_study(sub, tmp_path / FOLLOW_UP_DIR, progress=False, echo=lambda *_: None)
     return st, mod.analyse(st, tmp_path)
 
 
@@ -457,10 +464,13 @@ def test_darkness_setups_per_agent_kind(tmp_path):
         for c in ("success", "success_low", "success_high", "mean_score", "margin",
                   "games"):
             assert wide[f"{c}_{k}"].notna().all(), f"{c}_{k}"
-    # solo rows of the long table match the wide one (same cells, two views)
+    # solo rows of the long table match the wide one (same cells, two views) where no
+    # follow-up games pool in (the wide table's games column says which)
     solo = long[(long["players"] == 1) & (long["agent"] == "best")].set_index("setup")
     w = wide.set_index("setup")
-    assert (solo.loc[w.index, "seat0_win"] == w["success_best"]).all()
+    first = w.index[w["games_best"] == solo.loc[w.index, "games"]]
+    assert len(first) == len(w) - 3
+    assert (solo.loc[first, "seat0_win"] == w.loc[first, "success_best"]).all()
     import json
 
     rows = [f for f in json.loads((tmp_path / "findings.json").read_text())
@@ -469,6 +479,48 @@ def test_darkness_setups_per_agent_kind(tmp_path):
     for f in rows:
         assert f["scripted"] is not None and f["search"] is not None, f
         assert f["search_name"].startswith("best") and f["agents"] != "scripted only"
+    _check_setups_follow_up(tmp_path, rows, wide)
+
+
+def _check_setups_follow_up(out, rows, wide):
+    """#32: the follow-up stage tops up, for the strong kind, exactly the setups the
+    findings compare (the hardest and easiest named setups by the scripted mean margin,
+    computed here from the shards, and random setups) to the budget's total, and each
+    finding's strong difference and games are the pooled two stages' (recomputed here)."""
+    from experiments.execute import cell_frame
+    from experiments.studies import FOLLOW_UP_DIR
+    from experiments.studies.setups import BUDGET, build, follow_up
+
+    st = build("smoke", 0)
+    st.cells = [c for c in st.cells if c.game == "darkness"]
+    solo = [c for c in st.cells if c.labels.get("kind") == "solo"]
+
+    def frame(o, c):
+        d = cell_frame(o, c, ["score_0", "automa_vp"])
+        return (d["score_0"] - d["automa_vp"]).to_numpy(float)
+
+    mean = {c.setup: frame(out, c).mean() for c in solo
+            if c.labels["agent"] == "scripted" and c.setup != "random"}
+    hard, easy = min(mean, key=mean.get), max(mean, key=mean.get)
+    sub = follow_up(st, out)
+    total, n1 = BUDGET["smoke"]["strong_total"], BUDGET["smoke"]["best_solo"]
+    assert sorted(c.setup for c in sub.cells) == sorted([hard, easy, "random"])
+    assert {c.games for c in sub.cells} == {total - n1}
+    w = wide.set_index("setup")
+    for s in w.index:  # pooled games on the three, the first stage's elsewhere
+        want = total if s in (hard, easy, "random") else n1
+        assert w.loc[s, "games_best"] == want, (s, w.loc[s, "games_best"])
+
+    def pooled(setup):
+        first = next(c for c in solo if c.setup == setup and c.labels["agent"] == "best")
+        second = next(c for c in sub.cells if c.setup == setup)
+        return np.concatenate([frame(out, first), frame(out / FOLLOW_UP_DIR, second)])
+
+    ref = pooled("random")
+    for which, s in (("hardest", hard), ("easiest", easy)):
+        f = next(r for r in rows if f"{s} is the {which}" in r["finding"])
+        assert f["search_games"] == total
+        assert f["search"][0] == pytest.approx(pooled(s).mean() - ref.mean())
 
 
 def get_game_setups():

@@ -47,8 +47,11 @@ JOINT = {
     # darkness's and humanity's strong screening took 178 s of the 2026-12-04 report with
     # 40, and plays 6,480 games where it played 15,600; the strong joint draws, which label
     # the findings, keep ``games``)
+    # "strong" None: a game with no cheap strong player (darkleaf) gets no search draws in
+    # quick: 4 draws of best:ms=1 on 10 games (2 a pairing) cost 21 s of the report and
+    # cannot reach HOLDS_FLOOR (4 of 4 draws: Wilson lower bound 0.51); full plays best
     "quick": {"r": 2, "top": 6, "sobol_n": 4, "draws": 20, "games": 40,
-              "strong": "best:ms=1", "strong_draws": 4, "strong_games": 6,
+              "strong": None, "strong_draws": 4, "strong_games": 6,
               "strong_morris": 16},
     "full": {"r": 10, "top": 10, "sobol_n": 32, "draws": 100, "games": 400,
              "strong": "best", "strong_draws": 24, "strong_games": 40},
@@ -204,8 +207,10 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
                 f", and the Morris points too ({b.get('strong_morris', sn)} games a point)"
                 if "strong-morris" in X else "")
             if "strong-draw" in X else
-            "; no strong-player draws (" + ("its headline compares scripted personas"
-                                            if b["strong"] else "not in this profile") + ")")
+            "; no strong-player draws (" + (
+                "its headline compares scripted personas" if tuple(h["agents"]) != (
+                    "scripted",) else "no cheap strong player, and this profile plays no "
+                "search draws") + ")")
         + (f"; in {scaled} design points the game's own fitting rule (API.fit, "
            f"simcore/{game}/) moved {moved} drawn values within what the engine holds"
            if moved else "")

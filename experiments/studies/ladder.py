@@ -52,9 +52,11 @@ BUDGET = {
     # games of a slow game's cell whose only search is plain UCT (random rollouts: a
     # darkleaf game with one mcts:iters=200 seat costs ~35 s on one core, and the rung plays
     # near random there, which 20 games show)
+    # "value_random": the cheap strong player's cells with random (beside it or around
+    # it): it wins nearly every game, which 100 show (300 cost 39 s of the quick report)
     "quick": {"plain": 300, "search": 20, "search_slow": 4, "base": 50, "base_slow": 10,
               "best": "ms=3", "best_slow": "ms=3", "target": 40, "target_slow": 24,
-              "pooled": 2, "uct_slow": 2},
+              "pooled": 2, "uct_slow": 2, "value_random": 100},
     "full": {"plain": 2000, "search": 200, "search_slow": 20, "base": 200, "base_slow": 50,
              "best": "", "best_slow": "", "target": 400, "target_slow": 60,
              "pooled": 20, "uct_slow": 10},
@@ -130,6 +132,8 @@ def build(profile: str, seed: int) -> Study:
                     n = b["plain"] if not search else b["search_slow" if slow else "search"]
                     if slow and search and not (_best(a) or _best(o)):
                         n = b["uct_slow"]
+                    if {a, o} == {"value", "random"}:
+                        n = b.get("value_random", n)
                     target = _target(a, o)
                     if target:
                         n = b["target_slow" if slow else "target"]

@@ -11,15 +11,19 @@
   table: Harvest failures, eliminations, and which persona wins.
 - Edge of Darkness: every named setup with 3 scripted players (mean scores, seat
   shares, end reasons), and each setup's difficulty by a measure that does not rest
-  on one player's habits: solo against the automa, scripted and ``best`` side by
+  on one player's habits: solo against the automa, scripted and a strong kind side by
   side (success, mean score, margin over the automa), random setups as the reference
-  row.  Quick plays ``best:ms=3`` (150 simulations a decision, a third of the
-  stated 500) for 40 solo games a setup, about 0.25 s a game on one core (about 90 s
-  for the nine); frontier best:ms=3, 30 missions a variant.  Full plays ``best`` as
-  stated.
+  row.  The strong kind is darkness's cheap strong player solo (registry ``STRONG`` at
+  1 player: ``value:samples=16``, about 0.1 CPU-s a game) on 100 games a setup (quick;
+  full 1,000); a follow-up stage (:func:`follow_up`) tops the three setups the findings
+  compare (the hardest and easiest named setups by the scripted margin, and random
+  setups) up to STRONG_MIN games, so their ``agents`` labels rest on that many strong
+  games.  Where no cheap strong player is named (smoke), ``best`` plays a few games.
 - Edge of Humanity: every scenario with scripted players only (why: HUMANITY_NO_BEST).
 """
 from __future__ import annotations
+
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -27,9 +31,9 @@ import pandas as pd
 from experiments.aggregate import summarize
 from experiments.execute import cell_frame
 from experiments.plan import Study
-from experiments.reporting import (STRONG_MIN, Section, bar_with_intervals, finding,
-                                   write_findings)
+from experiments.reporting import STRONG_MIN, Section, bar_with_intervals, finding, write_findings
 from experiments.stats import binom_two_sided_p, holm, paired_difference, wilson
+from experiments.studies import FOLLOW_UP_DIR
 from simcore.spec import game_names, get_game
 
 # measured cost that keeps `best` out of the humanity scenarios (see _generic)
@@ -46,16 +50,24 @@ GAMES = ("frontier", "court", "darkness", "humanity")
 # tenth of its stated cost, as in the ladder and locations studies; full: as stated)
 BUDGET = {
     "smoke": {"frontier": 200, "search": 4, "court": 100, "other": 40, "solo": 100,
-              "best_solo": 3, "best": "best:iters=4,depth=10", "frontier_best": "best:iters=8"},
+              "best_solo": 3, "best": "best:iters=4,depth=10", "frontier_best": "best:iters=8",
+              "strong_total": 6},
     # quick: 20 frontier and 24 darkness games a search cell (30 and 40 cost 95 s of the
     # report's budget, docs/performance.md)
     # ("frontier_best" None: frontier's cheap strong player alone, on STRONG_MIN missions;
     # best:ms=3 on 20 a variant cost 36 s and labelled nothing)
+    # "best_solo": darkness's strong kind per named setup (the cheap strong player where the
+    # profile names one: 100 games, about 10 CPU-s a setup; else ``best`` on 24); the
+    # follow-up stage brings the setups the findings name to "strong_total" (STRONG_MIN)
     "quick": {"frontier": 3000, "search": 20, "court": 2000, "other": 600, "solo": 2000,
-              "best_solo": 24, "best": "best:ms=3", "frontier_best": None},
+              "best_solo": 24, "strong_solo": 100, "best": "best:ms=3", "frontier_best": None},
     "full": {"frontier": 200_000, "search": 400, "court": 100_000, "other": 20_000,
-             "solo": 50_000, "best_solo": 100, "best": "best", "frontier_best": "best"},
+             "solo": 50_000, "best_solo": 100, "strong_solo": 1000, "best": "best",
+             "frontier_best": "best"},
 }
+# the follow-up stage's stream (the first stage's darkness solo cells play stream 400): its
+# games are independent of the first stage's, so the two pool
+FOLLOW_STREAM = 500
 
 
 def _frontier_strong(profile: str) -> str | None:
@@ -64,6 +76,21 @@ def _frontier_strong(profile: str) -> str | None:
     from experiments.reporting import strong_player
 
     return strong_player("frontier", 1, profile)
+
+
+def _darkness_strong(profile: str) -> tuple[str, int, int]:
+    """(spec, games a named setup, games a finding's setup) of darkness's strong solo kind:
+    the profile's cheap strong player solo (registry ``STRONG`` at 1 player) where it names
+    one, else ``best`` on the profile's budget; the follow-up stage tops the setups a
+    finding names up to the last figure (reporting.STRONG_MIN: the ``agents`` label needs
+    that many strong games)."""
+    from experiments.reporting import STRONG_MIN, strong_player
+
+    b = BUDGET[profile]
+    spec = strong_player("darkness", 1, profile)
+    if spec is None or profile not in STRONG_MIN:
+        return b["best"], b["best_solo"], b.get("strong_total", b["best_solo"])
+    return spec, b["strong_solo"], STRONG_MIN[profile]
 
 
 def build(profile: str, seed: int) -> Study:
@@ -105,11 +132,49 @@ def build(profile: str, seed: int) -> Study:
             if g == "darkness":
                 # the difficulty measure: solo against the automa, scripted and best on the
                 # same stream (success, score, margin), beside the 3-player scripted table
+                strong, n_strong, _ = _darkness_strong(profile)
                 for kind, agent, n in (("scripted", "scripted", b["solo"]),
-                                       ("best", b["best"], b["best_solo"])):
+                                       ("best", strong, n_strong)):
                     st.add(g, 1, (agent,), n, setup=setup, stream=400,
                            labels={"game": g, "setup": setup, "agent": kind, "kind": "solo"})
     return st
+
+
+def _margins(out, cell) -> np.ndarray:
+    """Each solo game's margin over the automa (guild score minus the automa's VP)."""
+    d = cell_frame(out, cell, ["score_0", "automa_vp"])
+    return (d["score_0"] - d["automa_vp"]).to_numpy(float)
+
+
+def _extremes(out, cells) -> list[str]:
+    """The hardest and the easiest named darkness setup by the scripted player's mean solo
+    margin over the automa (the setups the difficulty findings name), in that order."""
+    m = {c.setup: float(_margins(out, c).mean()) for c in cells
+         if c.labels.get("kind") == "solo" and c.labels["agent"] == "scripted"
+         and c.setup != "random"}
+    if not m:
+        return []
+    order = sorted(m, key=m.get)
+    return list(dict.fromkeys([order[0], order[-1]]))
+
+
+def follow_up(study: Study, out) -> Study | None:
+    """The strong kind's second stage for darkness: its solo games on the setups the
+    difficulty findings compare (the hardest and easiest named setups by the first stage's
+    scripted games, and random setups, the reference) topped up to the profile's
+    STRONG_MIN, on a stream of their own (independent games, pooled with the first
+    stage's).  A pure function of the first stage's games, so it resumes."""
+    cells = [c for c in study.cells if c.labels.get("game") == "darkness"]
+    if not cells:
+        return None
+    strong, n1, total = _darkness_strong(study.profile)
+    sub = Study("setups-strong", study.seed, [], chunk=study.chunk, profile=study.profile)
+    for setup in _extremes(out, cells) + ["random"]:
+        if total > n1:
+            sub.add("darkness", 1, (strong,), total - n1, setup=setup, stream=FOLLOW_STREAM,
+                    labels={"game": "darkness", "setup": setup, "agent": "best",
+                            "kind": "solo", "stage": "follow-up"})
+    return sub
 
 
 def analyse(study: Study, out) -> list[Section]:
@@ -124,7 +189,9 @@ def analyse(study: Study, out) -> list[Section]:
     for g in ("darkness", "humanity"):
         cells = [c for c in study.cells if c.labels.get("game") == g]
         if cells:
-            secs.append(_generic(out, g, cells, frows))
+            sub = follow_up(study, out) if g == "darkness" else None
+            more = [] if sub is None else [(Path(out) / FOLLOW_UP_DIR, c) for c in sub.cells]
+            secs.append(_generic(out, g, cells, frows, more))
     write_findings(out, "setups", frows, study.profile)
     return secs
 
@@ -304,7 +371,7 @@ def _court_cards(out, cells, sec) -> None:
                         "fair share (Holm-adjusted p >= 0.05 for every card and player count).")
 
 
-def _generic(out, game, cells, frows=None) -> Section:
+def _generic(out, game, cells, frows=None, more=()) -> Section:
     rows = []
     for c in cells:
         s = summarize(out, c)
@@ -334,17 +401,19 @@ def _generic(out, game, cells, frows=None) -> Section:
     if game == "darkness":
         _darkness_labels(df, sec)
         _darkness_difficulty(out, [c for c in cells if c.labels.get("kind") == "solo"], sec,
-                             frows if frows is not None else [])
+                             frows if frows is not None else [], more)
     sec.tables.append((f"{game}_setups", df, f"{game}: setups side by side, per agent kind"))
     return sec
 
 
-def _darkness_difficulty(out, cells, sec, frows: list) -> None:
+def _darkness_difficulty(out, cells, sec, frows: list, more=()) -> None:
     """Each named setup's difficulty per agent kind, side by side: solo success against the
     automa (Wilson 95%), mean guild score and mean margin over the automa (normal 95%), and
     whether the agent kinds order the named setups alike (Spearman rank correlation of
     margins; the random setup is the reference row, not ranked).  Appends to ``frows`` the
-    finding: the hardest named setup (scripted) against random setups, under both kinds."""
+    findings: the hardest and easiest named setups (scripted) against random setups, under
+    both kinds.  ``more``: (folder, cell) of the follow-up stage, pooled with the first
+    stage's cell of the same setup and kind."""
     from experiments.execute import cell_frame
     from experiments.stats import z_value
 
@@ -353,7 +422,10 @@ def _darkness_difficulty(out, cells, sec, frows: list) -> None:
     z = z_value()
     per = {}
     for c in cells:
-        d = cell_frame(out, c, ["return_0", "score_0", "automa_vp"])
+        d = pd.concat([cell_frame(o, x, ["return_0", "score_0", "automa_vp"])
+                       for o, x in [(out, c)] + [
+                           (o, x) for o, x in more if x.setup == c.setup
+                           and x.labels["agent"] == c.labels["agent"]]], ignore_index=True)
         n = len(d)
         k = float(d["return_0"].sum())
         lo, hi = wilson(k, n)
@@ -385,10 +457,17 @@ def _darkness_difficulty(out, cells, sec, frows: list) -> None:
         lab, vals, los, his, "Edge of Darkness: solo margin over the automa by setup",
         ylabel="guild score - automa (VP)", ref=0.0), df,
         "Solo margin over the automa per setup and agent kind (normal 95%)"))
+    strong = ", ".join(sorted({c.agents[0] for c in cells if c.labels["agent"] == "best"}))
     sec.text.append("Difficulty by a measure that does not rest on one player's habits: each "
                     "setup played solo against the automa by the scripted player and by "
-                    f"`best` ({', '.join(sorted({c.agents[0] for c in cells if c.labels['agent'] == 'best'}))}), "
-                    "side by side in darkness_difficulty; random setups are the reference row.")
+                    f"the strong kind `best` ({strong}), side by side in darkness_difficulty; "
+                    "random setups are the reference row.")
+    if more:
+        top = ", ".join(dict.fromkeys(x.setup for _, x in more))
+        sec.text.append(f"The strong kind's rows for {top} pool a follow-up stage's games "
+                        "(the setups the findings compare, topped up to the games an "
+                        "`agents` label needs; an independent stream), so their games "
+                        "column is larger than the other setups'.")
     nd = df[named]
     if len(kinds) == 2 and len(nd) > 2:
         rho = nd["margin_scripted"].rank().corr(nd["margin_best"].rank())
@@ -398,9 +477,9 @@ def _darkness_difficulty(out, cells, sec, frows: list) -> None:
                         f"setups correlate at Spearman {rho:.2f}.")
     if "scripted" in kinds and len(nd) and "random" in set(df["setup"]):
         fr = full.set_index("setup").loc["random"]
-        order = nd.sort_values("margin_scripted")
         names = sorted({c.agents[0] for c in cells if c.labels["agent"] == "best"})
-        for which, h in (("hardest", order.iloc[0].setup), ("easiest", order.iloc[-1].setup)):
+        # the setups the follow-up stage topped up (the same pure function of the games)
+        for which, h in zip(("hardest", "easiest"), _extremes(out, cells)):
             fa = full.set_index("setup").loc[h]
 
             def diff(k, fa=fa):
@@ -417,8 +496,6 @@ def _darkness_difficulty(out, cells, sec, frows: list) -> None:
                 search_name=", ".join(names), measure="difference",
                 # the difference rests on both setups' games: the smaller count
                 search_games=int(min(fa["games_best"], fr["games_best"])) if bs else 0))
-            if len(order) < 2:
-                break
 
 
 def _darkness_labels(df, sec) -> None:
