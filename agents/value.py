@@ -176,11 +176,13 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
     # moves past every draw used, so the next decision draws afresh
     crn = np.empty(2, np.uint64)
     used = rng[1]
-    # a choice in a round of hidden simultaneous choices (a bid, an Offering) is judged
-    # once that round has resolved: play on to the next such round (or the depth cap),
-    # since an Offering's cost (a failed Harvest, the fewest souls eliminated) shows only
-    # after every seat's choice and the effects they trigger
-    root = dispatch.simultaneous(game, state, params)
+    # a choice in a round whose outcome is still pending (a hidden bid or Offering, a
+    # public Offering, a Favor's adjustment before the Harvest's result: the engine's
+    # pending_round, else its simultaneous round) is judged once that round has resolved:
+    # play on to the next such round (or the depth cap), since an Offering's cost (a
+    # failed Harvest, the fewest souls eliminated) shows only after every seat's choice
+    # and the effects they trigger
+    root = dispatch.pending_round(game, state, params)
     for i in range(n):
         v = 0.0
         crn[0] = rng[0]
@@ -195,7 +197,7 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
             # the rest of my turn, and any round of hidden simultaneous choices still open
             # (a bid or Offering costs only once all are revealed), played by the script
             while d < turn and not dispatch.is_terminal(game, sim, params):
-                r = dispatch.simultaneous(game, sim, params)
+                r = dispatch.pending_round(game, sim, params)
                 if root != 0:
                     if r != 0 and r != root:
                         break  # the next round of hidden choices: the last one resolved

@@ -258,6 +258,18 @@ def simultaneous(game, state, params):
     return 0 if k is None else k(state, params)
 
 
+def pending_round(game, state, params):
+    """The round whose outcome the seat to act waits on (a choice that costs only once
+    that round has resolved, as a court Offering, public or hidden, or a Favor's
+    adjustment before the Harvest's result), or 0: the engine's ``pending_round`` kernel,
+    else its :func:`simultaneous` round."""
+    mod = importlib.import_module(ENGINES[game_id(game)][1])
+    k = getattr(mod, "pending_round", None)
+    if k is None:
+        k = getattr(mod, "simultaneous", None)
+    return 0 if k is None else k(state, params)
+
+
 def has_simultaneous(game):
     """Whether the engine of ``game`` marks rounds of hidden simultaneous choices."""
     return hasattr(importlib.import_module(ENGINES[game_id(game)][1]), "simultaneous")
@@ -418,6 +430,18 @@ def _ov_simultaneous(game, state, params):
     if gid is None:
         return None
     k = getattr(importlib.import_module(ENGINES[gid][1]), "simultaneous", None)
+    if k is None:
+        return lambda game, state, params: 0
+    return lambda game, state, params: np.int64(k(state, params))
+
+
+@overload(pending_round, prefer_literal=True)
+def _ov_pending_round(game, state, params):
+    gid = literal_game(game)
+    if gid is None:
+        return None
+    mod = importlib.import_module(ENGINES[gid][1])
+    k = getattr(mod, "pending_round", None) or getattr(mod, "simultaneous", None)
     if k is None:
         return lambda game, state, params: 0
     return lambda game, state, params: np.int64(k(state, params))

@@ -82,3 +82,64 @@ def test_an_offering_is_judged_after_the_harvest_it_feeds_resolves():
     assert vals[zero[0]] < 0.05  # eliminated
     best = int(legal[int(np.argmax(vals))]) - L.AMT_BASE
     assert best >= 11 and vals.max() > 0.5, (best, vals)
+
+
+def test_a_public_offering_is_judged_after_the_harvest_it_feeds_resolves():
+    """With Ellianastis's lost screen: the same Harvest as above, but seat 0 offers
+    first, in public (its screen taken away), and seat 1 holds the Spirit Favor.  A public
+    Offering is no hidden simultaneous choice (court's ``simultaneous`` is 0), yet it costs
+    nothing until the Harvest resolves: court's ``pending_round`` keeps it, and seat 1's
+    adjustment after the reveal, in the Harvest's round, so the agent plays on to the
+    failure and its eliminations.  The agent as it was stopped at seat 1's adjustment,
+    an open choice of another seat, before the Harvest resolved: there 0 looked best, the
+    most souls kept."""
+    from simcore.court import layout as L
+    from simcore.court.engine import pending_round, simultaneous
+    from tests.test_court_rules import harvest_table
+
+    a = parse_agent("value", SPEC.personas, "court")
+    key = compile_key(SPEC, [a.row])
+    p = API.params(players=4)
+    t = harvest_table(p, souls=[30, 10, 10, 10], thresh=60,
+                      fails=int(p[L.P_FAIL_EFFECT_UPTO]), round_=3, exposed=1,
+                      favors=tuple(1 if f == L.SPIRIT else -1 for f in range(3)))
+    assert t.cur == 0 and t.s[L.DEC] == L.D_OFFER
+    assert simultaneous(t.s, p) == 0 and pending_round(t.s, p) == 2 * 3 + 2
+    legal = np.asarray(API.legal_actions(t.s, p), np.int32)
+    zero = [i for i, x in enumerate(legal) if x - L.AMT_BASE == 0]
+    vals = dispatch.call(_values, key, a.row[None, :], t.s.copy(), p, new_rng(5, 0, 0, 1),
+                         legal, len(legal), SPEC.max_game_length, SPEC.num_actions,
+                         SPEC.state_size)
+    assert vals[zero[0]] < 0.05  # eliminated
+    best = int(legal[int(np.argmax(vals))]) - L.AMT_BASE
+    assert best >= 11 and vals.max() > 0.5, (best, vals)
+
+
+def test_pending_round_keeps_a_harvests_choices_in_its_round():
+    """court's ``pending_round``: a bid is round 2r + 1 (as ``simultaneous``); an Offering
+    behind a screen and every choice after it until the Harvest resolves (here the Spirit
+    Favor holder's adjustment) are round 2r + 2, while ``simultaneous``
+    marks only the hidden Offering; a game without the kernel falls back on
+    ``simultaneous`` (humanity)."""
+    from simcore.court import layout as L
+    from simcore.court.engine import pending_round, simultaneous
+    from tests.test_court_rules import harvest_table
+
+    p = API.params(players=4)
+    t = harvest_table(p, souls=[30, 10, 10, 10], thresh=20, round_=2,
+                      favors=tuple(0 if f == L.SPIRIT else -1 for f in range(3)))
+    assert t.s[L.DEC] == L.D_OFFER and simultaneous(t.s, p) == pending_round(t.s, p) == 6
+    seen = set()
+    for _ in range(40):
+        if API.is_terminal(t.s, p):
+            break
+        d = int(t.s[L.DEC])
+        if d == L.D_SPIRIT_ADJ:
+            assert simultaneous(t.s, p) == 0
+            assert pending_round(t.s, p) == 2 * t.s[L.ROUND] + 2
+        if d == L.D_BID:
+            assert pending_round(t.s, p) == simultaneous(t.s, p) == 2 * t.s[L.ROUND] + 1
+        seen.add(d)
+        lg = API.legal_actions(t.s, p)
+        API.step(t.s, p, int(lg[0]), new_rng(1, 0, 0, 0))
+    assert {L.D_SPIRIT_ADJ, L.D_BID} <= seen, seen

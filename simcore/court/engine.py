@@ -785,6 +785,23 @@ def simultaneous(state, params):
     return 0
 
 
+@row_kernel
+def pending_round(state, params):
+    """The round whose outcome the seat to act waits on (the ``value`` player judges a
+    choice once that round has resolved), or 0: a bid, round 2r + 1 (as
+    :func:`simultaneous`); an Offering, public or behind a screen, and every choice until
+    the Harvest resolves (Spirit and Flesh Favor adjustments, Shieve's amount), round
+    2r + 2: a public Offering or a Favor's one soul costs nothing until the Harvest's
+    success or failure, and its fewest-souls elimination, show."""
+    if state[L.END] != L.END_PLAYING:
+        return 0
+    if state[L.DEC] == L.D_BID:
+        return 2 * state[L.ROUND] + 1
+    if L.S_OFFER <= state[L.STAGE] <= L.S_END_STEP:
+        return 2 * state[L.ROUND] + 2
+    return 0
+
+
 @njit(cache=True)
 def determinize(state, params, observer, rng):
     """Re-draw what ``observer`` cannot see, consistently with what it has seen.
