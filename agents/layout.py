@@ -6,7 +6,9 @@
     +------+-------+-----+---------+----------+---------+-----+-------+-----+---------+----+--------+
 
     KIND     0 random, 1 scripted, 2 mcts, 3 value (one ply over the learned value)
-    ITERS    mcts simulations per decision
+    ITERS    mcts simulations per decision; value agent (A_REPLY): the other seats'
+             decisions its scripted PERSONA plays after the agent's turn before the
+             position is valued (0: none, the position at the end of its own turn)
     C        mcts UCB exploration constant
     ROLLOUT  mcts default policy: 0 random, 1 scripted
     DEPTH    mcts rollout depth cap in actions (0: play to the end); a capped rollout
@@ -33,6 +35,7 @@
 """
 A_KIND = 0
 A_ITERS = 1
+A_REPLY = A_ITERS  # the value agent has no simulations: the slot holds its replies
 A_C = 2
 A_ROLLOUT = 3
 A_DEPTH = 4

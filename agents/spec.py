@@ -24,6 +24,7 @@ from agents.layout import (
     A_OPP,
     A_PERSONA,
     A_PRIOR,
+    A_REPLY,
     A_ROLLOUT,
     A_SAMPLES,
     A_W0,
@@ -57,7 +58,7 @@ class AgentSpec:
 
     @property
     def iters(self) -> int:
-        return int(self.row[A_ITERS])
+        return int(self.row[A_ITERS]) if int(self.row[A_KIND]) == MCTS else 0
 
 
 def _persona(value: str, personas: tuple) -> int:
@@ -81,7 +82,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona,eps=X], "
                        "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X,"
                        "opp=same|mix,leaf=evaluate|value], "
-                       "best[:v1|v2,ms=T|iters=N], value[:samples=N]")
+                       "best[:v1|v2,ms=T|iters=N], value[:samples=N,reply=R]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
@@ -241,18 +242,18 @@ def _weights(text: str, game: str | None, players: int | None = None) -> np.ndar
 
 def _value_agent(text: str, opts: dict, game: str | None,
                  players: int | None = None) -> AgentSpec:
-    """``value[:samples=N,turn=T]``: the game's fitted weights (agents/weights/GAME.json)
-    in the row; options the spec leaves out take the game's own defaults (profile
-    ``VALUE``), then agents/value.py's.  The name shows only options that differ from the
-    game's defaults, so plain ``value`` is each game's tuned player."""
-    from agents.value import DEFAULT_SAMPLES, DEFAULT_TURN
+    """``value[:samples=N,turn=T,reply=R]``: the game's fitted weights
+    (agents/weights/GAME.json) in the row; options the spec leaves out take the game's own
+    defaults (profile ``VALUE``), then agents/value.py's.  The name shows only options that
+    differ from the game's defaults, so plain ``value`` is each game's tuned player."""
+    from agents.value import DEFAULT_REPLY, DEFAULT_SAMPLES, DEFAULT_TURN
 
-    bad = set(opts) - {"samples", "turn"}
+    bad = set(opts) - {"samples", "turn", "reply"}
     if bad:
         raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples, "
-                       "turn")
+                       "turn, reply")
     w = _weights(text, game, players)
-    base = {"samples": DEFAULT_SAMPLES, "turn": DEFAULT_TURN}
+    base = {"samples": DEFAULT_SAMPLES, "turn": DEFAULT_TURN, "reply": DEFAULT_REPLY}
     if game is not None:  # the game's own defaults (profile VALUE), where it names them
         from simcore import registry
 
@@ -270,14 +271,24 @@ def _value_agent(text: str, opts: dict, game: str | None,
     if not 0 <= turn <= 256:
         raise BadInput(f"agent {text!r}: turn={opts.get('turn')} out of range; valid: 0..256 "
                        "(own decisions played by the script after the action; 0: none)")
+    try:
+        reply = int(opts.get("reply", base["reply"]))
+    except ValueError:
+        reply = -1
+    if not 0 <= reply <= 16:
+        raise BadInput(f"agent {text!r}: reply={opts.get('reply')} out of range; valid: 0..16 "
+                       "(the other seats' decisions played by the script after the agent's "
+                       "turn; 0: none)")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     row[A_KIND] = VALUE
     row[A_SAMPLES] = samples
     row[A_DEPTH] = turn
+    row[A_REPLY] = reply
     row[A_NW] = w.size
     row[A_W0:A_W0 + w.size] = w
     extra = [f"samples={samples}"] if samples != base["samples"] else []
     extra += [f"turn={turn}"] if turn != base["turn"] else []
+    extra += [f"reply={reply}"] if reply != base["reply"] else []
     name = "value" + (":" + ",".join(extra) if extra else "")
     return AgentSpec(name, row)
 

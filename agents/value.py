@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from agents.layout import A_DEPTH, A_NW, A_PERSONA, A_SAMPLES, A_W0
+from agents.layout import A_DEPTH, A_NW, A_PERSONA, A_REPLY, A_SAMPLES, A_W0
 from agents.scripted import scripted_action
 from simcore import dispatch
 from simcore.rng import randint
@@ -42,6 +42,11 @@ NB = len(BASE_FEATURES)
 WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 DEFAULT_SAMPLES = 4
 DEFAULT_TURN = 16
+DEFAULT_REPLY = 0
+#: among futures that end the game alike (every sample a win, or every one a loss) the
+#: agent prefers a win reached sooner and a loss reached later: a bonus this small per
+#: decision orders only exact ties (a learned value is never exactly 0 or 1)
+TIE_STEP = 1e-6
 
 
 def feature_names(game) -> tuple:
@@ -162,6 +167,7 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
     sim = ws[2]
     sl = ws[3]
     turn = int(agents[k, A_DEPTH])
+    reply = int(agents[k, A_REPLY])
     persona = int(agents[k, A_PERSONA])
     P = params[0]
     f = np.zeros(max(int(agents[k, A_NW]), NB + 64), np.float64)
@@ -194,22 +200,37 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
                 dispatch.determinize(game, sim, params, me, crn)
             dispatch.step(game, sim, params, legal[i], crn)
             d = 0
+            rep = 0
             # the rest of my turn, and any round of hidden simultaneous choices still open
-            # (a bid or Offering costs only once all are revealed), played by the script
-            while d < turn and not dispatch.is_terminal(game, sim, params):
+            # (a bid or Offering costs only once all are revealed), played by the script;
+            # then, with ``reply``, that many of the other seats' decisions (a threat
+            # left open or a square handed over shows in their answer)
+            while d < turn + reply and not dispatch.is_terminal(game, sim, params):
                 r = dispatch.pending_round(game, sim, params)
+                mine = dispatch.current_player(game, sim, params) == me
                 if root != 0:
                     if r != 0 and r != root:
                         break  # the next round of hidden choices: the last one resolved
-                elif r == 0 and dispatch.current_player(game, sim, params) != me:
-                    break
+                elif r == 0 and not mine:
+                    if rep >= reply:
+                        break
+                    rep += 1
+                elif rep > 0 and mine:
+                    break  # my turn again, after the replies
                 nl = dispatch.legal_actions(game, sim, params, sl)
                 a = sl[0]
                 if nl > 1:
                     a = scripted_action(game, sim, params, persona, crn, sl, nl)
                 dispatch.step(game, sim, params, a, crn)
                 d += 1
-            v += position_value(game, sim, params, me, agents, k, f, ev, sc)
+            w = position_value(game, sim, params, me, agents, k, f, ev, sc)
+            if dispatch.is_terminal(game, sim, params):
+                # a win sooner, a loss later (ties only: TIE_STEP)
+                if w > 0.5:
+                    w += TIE_STEP * (turn + reply - d)
+                elif w < 0.5:
+                    w += TIE_STEP * d
+            v += w
         vals[i] = v / samples
         used = max(used, crn[1])
     rng[1] = used

@@ -80,6 +80,29 @@ def test_value_agent_takes_the_winning_drop_and_blocks_the_losing_one(tmp_path, 
         assert decide(C4, s, p, "value", rng=new_rng(k)) == 3
 
 
+def test_value_with_a_reply_blocks_and_hands_over_no_square(tmp_path, monkeypatch):
+    """``value:reply=1`` values a drop after the rival's scripted answer.  With weights that
+    know nothing (every unfinished position 0.5), a drop that leaves seat 0's three open,
+    or one that fills the square under seat 0's winning one, is answered by that win
+    (return 0): the agent blocks, and keeps off that column.  The one-ply agent
+    (``reply=0``) sees 0.5 everywhere and draws among the drops."""
+    from agents.play import decide
+    from simcore.rng import new_rng
+
+    _weights_file(tmp_path, monkeypatch, np.zeros(len(V.BASE_FEATURES) + len(FEATURES)))
+    p = API.params()
+    s = API.new_state(p)
+    _drop(s, p, [0, 6, 1, 6, 2])  # seat 1 to move: seat 0 threatens column 4 (index 3)
+    assert {decide(C4, s, p, "value:reply=1", rng=new_rng(k)) for k in range(8)} == {3}
+    assert len({decide(C4, s, p, "value:reply=0", rng=new_rng(k)) for k in range(8)}) > 1
+    s = API.new_state(p)
+    # seat 0 holds row 2 of columns 1-3 over a full row 1; column 4's row 1 is empty
+    _drop(s, p, [2, 0, 0, 1, 1, 6, 2])
+    under = {decide(C4, s, p, "value:reply=1", rng=new_rng(k)) for k in range(12)}
+    assert 3 not in under and len(under) > 1, under
+    assert 3 in {decide(C4, s, p, "value:reply=0", rng=new_rng(k)) for k in range(24)}
+
+
 def test_value_spec_needs_weights_and_sane_options(tmp_path, monkeypatch):
     from agents.spec import parse_agent
     from simcore.spec import BadInput
@@ -91,8 +114,10 @@ def test_value_spec_needs_weights_and_sane_options(tmp_path, monkeypatch):
     a = parse_agent("value:samples=2", game="connect4")
     assert a.text == "value:samples=2" and a.kind == "value"
     assert parse_agent("value:turn=0", game="connect4").text == "value:turn=0"
+    assert parse_agent("value:reply=2", game="connect4").text == "value:reply=2"
+    assert parse_agent("value:reply=1", game="connect4").text == "value"  # its default
     for bad in ("value:samples=0", "value:samples=x", "value:depth=2", "value:turn=-1",
-                "value:turn=999"):
+                "value:turn=999", "value:reply=-1", "value:reply=17", "value:reply=x"):
         with pytest.raises(BadInput):
             parse_agent(bad, game="connect4")
 

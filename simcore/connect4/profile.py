@@ -9,8 +9,12 @@ REGRESS_CELL = {"game": "connect4", "agents": "random", "games": 20000}
 OPENSPIEL = "connect_four"
 # a known game that checks the lab: its verdict goes after the seed games
 CALIBRATION = True
-# the strong player of the all-strong seat tables: value beats scripted 71.5% [68.6, 74.2]
-# over 1,000 games at 0.011 ms a decision (2026-12-03, docs/lab-log.md "connect4")
+# the value agent values a move after the opponent's scripted reply (one decision): a
+# threat left open or a square handed over shows in it (docs/lab-log.md "connect4",
+# 2026-12-05: 93.1% against scripted where the one-ply player won 71.8%, seed 2)
+VALUE = {"reply": 1}
+# the strong player of the all-strong seat tables
 SMOKE_STRONG = True  # the test suite plays it (its value arena compiles in seconds)
-STRONG = {2: ("value", "value 71.5% [68.6, 74.2] against scripted over 1,000 games, seats "
-                       "rotated")}
+STRONG = {2: ("value", "value (one scripted reply) 93.1% [91.9, 94.1] against scripted over "
+                       "2,000 games (seed 2), seats rotated; 67.8% [65.8, 69.9] against the "
+                       "one-ply value:reply=0")}
