@@ -203,9 +203,9 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
             rep = 0
             # the rest of my turn, and any round of hidden simultaneous choices still open
             # (a bid or Offering costs only once all are revealed), played by the script;
-            # then, with ``reply``, that many of the other seats' decisions (a threat
-            # left open or a square handed over shows in their answer)
-            while d < turn + reply and not dispatch.is_terminal(game, sim, params):
+            # then, with ``reply``, up to that many of the other seats' decisions (a
+            # threat left open shows in their answer); ``turn`` caps the rest apart
+            while d - rep < turn and not dispatch.is_terminal(game, sim, params):
                 r = dispatch.pending_round(game, sim, params)
                 mine = dispatch.current_player(game, sim, params) == me
                 if root != 0:
