@@ -258,27 +258,11 @@ def _value_agent(text: str, opts: dict, game: str | None,
         from simcore import registry
 
         base.update(registry.part(game, "VALUE"))
-    try:
-        samples = int(opts.get("samples", base["samples"]))
-    except ValueError:
-        samples = 0
-    if not 1 <= samples <= 64:
-        raise BadInput(f"agent {text!r}: samples={opts.get('samples')} out of range; valid: 1..64")
-    try:
-        turn = int(opts.get("turn", base["turn"]))
-    except ValueError:
-        turn = -1
-    if not 0 <= turn <= 256:
-        raise BadInput(f"agent {text!r}: turn={opts.get('turn')} out of range; valid: 0..256 "
-                       "(own decisions played by the script after the action; 0: none)")
-    try:
-        reply = int(opts.get("reply", base["reply"]))
-    except ValueError:
-        reply = -1
-    if not 0 <= reply <= 16:
-        raise BadInput(f"agent {text!r}: reply={opts.get('reply')} out of range; valid: 0..16 "
-                       "(the other seats' decisions played by the script after the agent's "
-                       "turn; 0: none)")
+    samples = _int_option(text, opts, base, "samples", 1, 64)
+    turn = _int_option(text, opts, base, "turn", 0, 256, " (own decisions played by the "
+                       "script after the action; 0: none)")
+    reply = _int_option(text, opts, base, "reply", 0, 16, " (the other seats' decisions "
+                        "played by the script after the agent's turn; 0: none)")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     row[A_KIND] = VALUE
     row[A_SAMPLES] = samples
@@ -291,6 +275,19 @@ def _value_agent(text: str, opts: dict, game: str | None,
     extra += [f"reply={reply}"] if reply != base["reply"] else []
     name = "value" + (":" + ",".join(extra) if extra else "")
     return AgentSpec(name, row)
+
+
+def _int_option(text: str, opts: dict, base: dict, name: str, lo: int, hi: int,
+                meaning: str = "") -> int:
+    """Option ``name`` of agent ``text`` as an int in lo..hi (``base``'s where not given)."""
+    try:
+        v = int(opts.get(name, base[name]))
+    except ValueError:
+        v = lo - 1
+    if not lo <= v <= hi:
+        raise BadInput(f"agent {text!r}: {name}={opts.get(name)} out of range; valid: "
+                       f"{lo}..{hi}{meaning}")
+    return v
 
 
 def compile_key(spec, rows) -> int:

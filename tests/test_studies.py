@@ -360,9 +360,7 @@ def test_sensitivity_sweeps_choices_effects_and_scaled_lists():
 
 def _one_study(name, tmp_path, games=None):
     """Play study ``name`` at the smoke profile, keeping only the cells of ``games``."""
-    from experiments.studies import study_module
-
-    from experiments.studies import FOLLOW_UP_DIR
+    from experiments.studies import FOLLOW_UP_DIR, study_module
 
     mod = study_module(name)
     st = mod.build("smoke", 0)

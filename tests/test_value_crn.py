@@ -64,6 +64,13 @@ def test_an_offering_is_judged_after_the_harvest_it_feeds_resolves():
     10.  Offering 0 keeps every soul behind the screen but is elimination; 11 or more
     eliminates the other three.  Valued right after the Offerings are revealed, before the
     Harvest resolves (the agent as it was), 0 looked best: the most souls kept."""
+    _offer_0_loses_and_11_wins()
+
+
+def _offer_0_loses_and_11_wins(**table):
+    """Seat 0's Offering values at a failing Harvest of round 3 (souls 30, 10, 10, 10;
+    threshold 60; Failures at the fail-effect limit): 0 is elimination, the best 11 or
+    more.  ``table``: more of harvest_table's options."""
     from simcore.court import layout as L
     from tests.test_court_rules import harvest_table
 
@@ -71,7 +78,7 @@ def test_an_offering_is_judged_after_the_harvest_it_feeds_resolves():
     key = compile_key(SPEC, [a.row])
     p = API.params(players=4)
     t = harvest_table(p, souls=[30, 10, 10, 10], thresh=60,
-                      fails=int(p[L.P_FAIL_EFFECT_UPTO]), round_=3)
+                      fails=int(p[L.P_FAIL_EFFECT_UPTO]), round_=3, **table)
     assert t.cur == 0 and t.s[L.DEC] == L.D_OFFER
     legal = np.asarray(API.legal_actions(t.s, p), np.int32)
     zero = [i for i, x in enumerate(legal) if x - L.AMT_BASE == 0]
@@ -82,6 +89,7 @@ def test_an_offering_is_judged_after_the_harvest_it_feeds_resolves():
     assert vals[zero[0]] < 0.05  # eliminated
     best = int(legal[int(np.argmax(vals))]) - L.AMT_BASE
     assert best >= 11 and vals.max() > 0.5, (best, vals)
+    return t, p
 
 
 def test_a_public_offering_is_judged_after_the_harvest_it_feeds_resolves():
@@ -95,32 +103,17 @@ def test_a_public_offering_is_judged_after_the_harvest_it_feeds_resolves():
     most souls kept."""
     from simcore.court import layout as L
     from simcore.court.engine import pending_round, simultaneous
-    from tests.test_court_rules import harvest_table
 
-    a = parse_agent("value", SPEC.personas, "court")
-    key = compile_key(SPEC, [a.row])
-    p = API.params(players=4)
-    t = harvest_table(p, souls=[30, 10, 10, 10], thresh=60,
-                      fails=int(p[L.P_FAIL_EFFECT_UPTO]), round_=3, exposed=1,
-                      favors=tuple(1 if f == L.SPIRIT else -1 for f in range(3)))
-    assert t.cur == 0 and t.s[L.DEC] == L.D_OFFER
+    t, p = _offer_0_loses_and_11_wins(
+        exposed=1, favors=tuple(1 if f == L.SPIRIT else -1 for f in range(3)))
     assert simultaneous(t.s, p) == 0 and pending_round(t.s, p) == 2 * 3 + 2
-    legal = np.asarray(API.legal_actions(t.s, p), np.int32)
-    zero = [i for i, x in enumerate(legal) if x - L.AMT_BASE == 0]
-    vals = dispatch.call(_values, key, a.row[None, :], t.s.copy(), p, new_rng(5, 0, 0, 1),
-                         legal, len(legal), SPEC.max_game_length, SPEC.num_actions,
-                         SPEC.state_size)
-    assert vals[zero[0]] < 0.05  # eliminated
-    best = int(legal[int(np.argmax(vals))]) - L.AMT_BASE
-    assert best >= 11 and vals.max() > 0.5, (best, vals)
 
 
 def test_pending_round_keeps_a_harvests_choices_in_its_round():
     """court's ``pending_round``: a bid is round 2r + 1 (as ``simultaneous``); an Offering
     behind a screen and every choice after it until the Harvest resolves (here the Spirit
-    Favor holder's adjustment) are round 2r + 2, while ``simultaneous``
-    marks only the hidden Offering; a game without the kernel falls back on
-    ``simultaneous`` (humanity)."""
+    Favor holder's adjustment) are round 2r + 2, while ``simultaneous`` marks only the
+    hidden Offering."""
     from simcore.court import layout as L
     from simcore.court.engine import pending_round, simultaneous
     from tests.test_court_rules import harvest_table
