@@ -521,6 +521,28 @@ def _check_setups_follow_up(out, rows, wide):
         assert f["search"][0] == pytest.approx(pooled(s).mean() - ref.mean())
 
 
+def test_setups_name_where_the_strong_kind_is_weaker_than_the_script():
+    """A setup whose strong-kind success lies below scripted's beyond chance (Wilson
+    intervals apart) is named with both rates; overlapping intervals, or a strong kind
+    above, are not."""
+    from experiments.studies.setups import weaker_than_script
+
+    def row(setup, ks, ns, kb, nb):
+        r = {"setup": setup}
+        for kind, k, n in (("scripted", ks, ns), ("best", kb, nb)):
+            lo, hi = wilson(k, n)
+            r.update({f"success_{kind}": k / n, f"success_low_{kind}": lo,
+                      f"success_high_{kind}": hi})
+        return r
+
+    df = pd.DataFrame([row("a-frosty-welcome", 1932, 2000, 887, 1000),  # 96.6 vs 88.7
+                       row("heeding-the-call", 1924, 2000, 93, 100),  # intervals overlap
+                       row("on-every-front", 1348, 2000, 869, 1000)])  # strong above
+    out = weaker_than_script(df)
+    assert len(out) == 1 and out[0].startswith("a-frosty-welcome: strong 88.7% [")
+    assert "against scripted 96.6% [" in out[0]
+
+
 def get_game_setups():
     from simcore.spec import get_game
 

@@ -469,6 +469,12 @@ def _darkness_difficulty(out, cells, sec, frows: list, more=()) -> None:
                         "`agents` label needs; an independent stream), so their games "
                         "column is larger than the other setups'.")
     nd = df[named]
+    weaker = weaker_than_script(df) if len(kinds) == 2 else []
+    if weaker:
+        sec.text.append("The strong kind wins less often than the scripted player beyond "
+                        "chance (Wilson intervals apart) on: " + "; ".join(weaker) + ". "
+                        "There its difficulty figures rest on a player weaker than the script "
+                        "(its weights are fitted on random setups).")
     if len(kinds) == 2 and len(nd) > 2:
         rho = nd["margin_scripted"].rank().corr(nd["margin_best"].rank())
         hard = {k: nd.sort_values(f"margin_{k}").iloc[0].setup for k in kinds}
@@ -496,6 +502,20 @@ def _darkness_difficulty(out, cells, sec, frows: list, more=()) -> None:
                 search_name=", ".join(names), measure="difference",
                 # the difference rests on both setups' games: the smaller count
                 search_games=int(min(fa["games_best"], fr["games_best"])) if bs else 0))
+
+
+def weaker_than_script(df: pd.DataFrame) -> list[str]:
+    """The setups of the difficulty table where the strong kind's solo success lies below
+    the scripted player's beyond chance (its Wilson upper bound under scripted's lower),
+    each as "setup: strong x% [lo, hi] against scripted y% [lo, hi]"."""
+    out = []
+    for r in df.itertuples():
+        if r.success_high_best < r.success_low_scripted:
+            out.append(f"{r.setup}: strong {100 * r.success_best:.1f}% "
+                       f"[{100 * r.success_low_best:.1f}, {100 * r.success_high_best:.1f}] "
+                       f"against scripted {100 * r.success_scripted:.1f}% "
+                       f"[{100 * r.success_low_scripted:.1f}, {100 * r.success_high_scripted:.1f}]")
+    return out
 
 
 def _darkness_labels(df, sec) -> None:
