@@ -56,9 +56,10 @@ BUDGET = {
     # report's budget, docs/performance.md)
     # ("frontier_best" None: frontier's cheap strong player alone, on STRONG_MIN missions;
     # best:ms=3 on 20 a variant cost 36 s and labelled nothing)
-    # "best_solo": darkness's strong kind per named setup (the cheap strong player where the
-    # profile names one: 100 games, about 10 CPU-s a setup; else ``best`` on 24); the
-    # follow-up stage brings the setups the findings name to "strong_total" (STRONG_MIN)
+    # "strong_solo": darkness's cheap strong player's games a named setup (100: about 10
+    # CPU-s a setup); "best_solo": ``best``'s where the profile names none (smoke); the
+    # follow-up stage brings the setups the findings name to STRONG_MIN ("strong_total"
+    # where ``best`` plays)
     "quick": {"frontier": 3000, "search": 20, "court": 2000, "other": 600, "solo": 2000,
               "best_solo": 24, "strong_solo": 100, "best": "best:ms=3", "frontier_best": None},
     "full": {"frontier": 200_000, "search": 400, "court": 100_000, "other": 20_000,
