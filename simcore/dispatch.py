@@ -263,11 +263,14 @@ def pending_round(game, state, params):
     that round has resolved, as a court Offering, public or hidden, or a Favor's
     adjustment before the Harvest's result), or 0: the engine's ``pending_round`` kernel,
     else its :func:`simultaneous` round."""
-    mod = importlib.import_module(ENGINES[game_id(game)][1])
-    k = getattr(mod, "pending_round", None)
-    if k is None:
-        k = getattr(mod, "simultaneous", None)
+    k = _pending_kernel(game_id(game))
     return 0 if k is None else k(state, params)
+
+
+def _pending_kernel(gid):
+    """Game ``gid``'s ``pending_round`` kernel, else its ``simultaneous``, else None."""
+    mod = importlib.import_module(ENGINES[gid][1])
+    return getattr(mod, "pending_round", None) or getattr(mod, "simultaneous", None)
 
 
 def has_simultaneous(game):
@@ -440,8 +443,7 @@ def _ov_pending_round(game, state, params):
     gid = literal_game(game)
     if gid is None:
         return None
-    mod = importlib.import_module(ENGINES[gid][1])
-    k = getattr(mod, "pending_round", None) or getattr(mod, "simultaneous", None)
+    k = _pending_kernel(gid)
     if k is None:
         return lambda game, state, params: 0
     return lambda game, state, params: np.int64(k(state, params))
