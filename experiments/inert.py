@@ -248,37 +248,52 @@ def _walk_one(api, rs, e, cfgs, base_params, base, names, games, more, agents):
         res.reason = "no probe value for this kind of value"
         return res
     refusals, live = [], []  # live: (value, players, setup, params) whose params differ
-    for x in vals:
-        try:
-            rs2 = rs.with_sets([f"{e.path}={literal(x)}"])
-        except BadInput as exc:
-            refusals.append(str(exc))
-            continue
-        for players, setup in cfgs:
+
+    def differing():
+        # params compiled lazily: most values change play in their first live setup, so
+        # the rest are compiled only for a value that has not (about 1 ms each, 60 a value)
+        for x in vals:
             try:
-                p2 = api.params(players, setup, rs2)
+                rs2 = rs.with_sets([f"{e.path}={literal(x)}"])
             except BadInput as exc:
                 refusals.append(str(exc))
                 continue
-            except (KeyError, ValueError, TypeError, IndexError) as exc:
-                # not one line: the engine should refuse this value with BadInput
-                refusals.append(f"{type(exc).__name__}: {exc} (not a BadInput line)")
-                continue
-            if not np.array_equal(p2, base_params[(players, setup)]):
-                live.append((x, players, setup, p2))
-    compiled = len(refusals) < len(vals) * len(cfgs)
+            for players, setup in cfgs:
+                try:
+                    p2 = api.params(players, setup, rs2)
+                except BadInput as exc:
+                    refusals.append(str(exc))
+                    continue
+                except (KeyError, ValueError, TypeError, IndexError) as exc:
+                    # not one line: the engine should refuse this value with BadInput
+                    refusals.append(f"{type(exc).__name__}: {exc} (not a BadInput line)")
+                    continue
+                if not np.array_equal(p2, base_params[(players, setup)]):
+                    yield x, players, setup, p2
+
+    def changes(item, n) -> bool:
+        x, players, setup, p2 = item
+        for ag in agents:
+            b = base.get(players, setup, ag, n)
+            r = play(base.plan(players, setup, ag), p2, n, base.seed)
+            res.played += n
+            i = first_difference(b, r)
+            if i >= 0:
+                res.verdict, res.value = "changes-play", x
+                res.where = f"{players}p {setup}, {ag}, game {i}"
+                return True
+        return False
+
     passes = [games] + ([more] if more > games and not e.inert else [])
-    for n in passes if live else []:
-        for x, players, setup, p2 in live:
-            for ag in agents:
-                b = base.get(players, setup, ag, n)
-                r = play(base.plan(players, setup, ag), p2, n, base.seed)
-                res.played += n
-                i = first_difference(b, r)
-                if i >= 0:
-                    res.verdict, res.value = "changes-play", x
-                    res.where = f"{players}p {setup}, {ag}, game {i}"
-                    return res
+    for item in differing():  # the first pass, in the order the params are compiled
+        live.append(item)
+        if changes(item, games):
+            return res
+    compiled = len(refusals) < len(vals) * len(cfgs)
+    for n in passes[1:] if live else []:
+        for item in live:
+            if changes(item, n):
+                return res
     if e.inert:
         res.verdict, res.reason = "marked-inert", e.inert
     elif not compiled:
