@@ -22,7 +22,9 @@
     PRIOR    progressive-bias weight toward the scripted player's move at each tree node
              (0: plain UCT): that move is expanded first and its UCB value gets
              PRIOR / (visits + 1), so a small budget plays like the script and a larger
-             one departs from it only where the search finds better
+             one departs from it only where the search finds better.  value agent:
+             the margin another action's learned value needs over the scripted
+             PERSONA's choice to replace it (0: none, the best-valued action plays)
     OPP      opponent model of the scripted rollouts and prior: 0, every seat plays
              PERSONA; K > 0, at each simulation every other seat draws its persona
              uniformly from the first K (the current personas, legacy excluded), so the

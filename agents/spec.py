@@ -82,7 +82,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona,eps=X], "
                        "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X,"
                        "opp=same|mix,leaf=evaluate|value], "
-                       "best[:v1|v2,ms=T|iters=N], value[:samples=N,reply=R]")
+                       "best[:v1|v2,ms=T|iters=N], value[:samples=N,reply=R,prior=X]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
@@ -242,18 +242,19 @@ def _weights(text: str, game: str | None, players: int | None = None) -> np.ndar
 
 def _value_agent(text: str, opts: dict, game: str | None,
                  players: int | None = None) -> AgentSpec:
-    """``value[:samples=N,turn=T,reply=R]``: the game's fitted weights
+    """``value[:samples=N,turn=T,reply=R,prior=X]``: the game's fitted weights
     (agents/weights/GAME.json) in the row; options the spec leaves out take the game's own
     defaults (profile ``VALUE``), then agents/value.py's.  The name shows only options that
     differ from the game's defaults, so plain ``value`` is each game's tuned player."""
-    from agents.value import DEFAULT_REPLY, DEFAULT_SAMPLES, DEFAULT_TURN
+    from agents.value import DEFAULT_PRIOR, DEFAULT_REPLY, DEFAULT_SAMPLES, DEFAULT_TURN
 
-    bad = set(opts) - {"samples", "turn", "reply"}
+    bad = set(opts) - {"samples", "turn", "reply", "prior"}
     if bad:
         raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples, "
-                       "turn, reply")
+                       "turn, reply, prior")
     w = _weights(text, game, players)
-    base = {"samples": DEFAULT_SAMPLES, "turn": DEFAULT_TURN, "reply": DEFAULT_REPLY}
+    base = {"samples": DEFAULT_SAMPLES, "turn": DEFAULT_TURN, "reply": DEFAULT_REPLY,
+            "prior": DEFAULT_PRIOR}
     if game is not None:  # the game's own defaults (profile VALUE), where it names them
         from simcore import registry
 
@@ -263,16 +264,20 @@ def _value_agent(text: str, opts: dict, game: str | None,
                        "script after the action; 0: none)")
     reply = _int_option(text, opts, base, "reply", 0, 16, " (the other seats' decisions "
                         "played by the script after the agent's turn; 0: none)")
+    prior = _float_option(text, opts, base, "prior", 0.0, 1.0, " (the value margin another "
+                          "action needs over the scripted one; 0: none)")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     row[A_KIND] = VALUE
     row[A_SAMPLES] = samples
     row[A_DEPTH] = turn
     row[A_REPLY] = reply
+    row[A_PRIOR] = prior
     row[A_NW] = w.size
     row[A_W0:A_W0 + w.size] = w
     extra = [f"samples={samples}"] if samples != base["samples"] else []
     extra += [f"turn={turn}"] if turn != base["turn"] else []
     extra += [f"reply={reply}"] if reply != base["reply"] else []
+    extra += [f"prior={prior:g}"] if prior != base["prior"] else []
     name = "value" + (":" + ",".join(extra) if extra else "")
     return AgentSpec(name, row)
 
@@ -287,6 +292,19 @@ def _int_option(text: str, opts: dict, base: dict, name: str, lo: int, hi: int,
     if not lo <= v <= hi:
         raise BadInput(f"agent {text!r}: {name}={opts.get(name)} out of range; valid: "
                        f"{lo}..{hi}{meaning}")
+    return v
+
+
+def _float_option(text: str, opts: dict, base: dict, name: str, lo: float, hi: float,
+                  meaning: str = "") -> float:
+    """Option ``name`` of agent ``text`` as a float in lo..hi (``base``'s where not given)."""
+    try:
+        v = float(opts.get(name, base[name]))
+    except ValueError:
+        v = float("nan")
+    if not lo <= v <= hi:  # NaN fails here too
+        raise BadInput(f"agent {text!r}: {name}={opts.get(name)} out of range; valid: "
+                       f"{lo:g}..{hi:g}{meaning}")
     return v
 
 

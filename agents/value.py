@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 from numba import njit
 
-from agents.layout import A_DEPTH, A_NW, A_PERSONA, A_REPLY, A_SAMPLES, A_W0
+from agents.layout import A_DEPTH, A_NW, A_PERSONA, A_PRIOR, A_REPLY, A_SAMPLES, A_W0
 from agents.scripted import scripted_action
 from simcore import dispatch
 from simcore.rng import randint
@@ -43,6 +43,7 @@ WEIGHTS_DIR = Path(__file__).resolve().parent / "weights"
 DEFAULT_SAMPLES = 4
 DEFAULT_TURN = 16
 DEFAULT_REPLY = 0
+DEFAULT_PRIOR = 0.0
 #: among futures that end the game alike (every sample a win, or every one a loss) the
 #: agent prefers a win reached sooner and a loss reached later: a bonus this small per
 #: decision orders only exact ties (a learned value is never exactly 0 or 1)
@@ -132,10 +133,24 @@ def row_value(game, state, params, seat, row, f, ev, sc):
 @njit(cache=True)
 def value_act(game, agents, k, state, params, rng, legal, n, ws):
     """The legal action whose after-state has the highest learned value for the seat to act
-    (:func:`action_values`); ties go to a uniformly drawn one."""
+    (:func:`action_values`); ties go to a uniformly drawn one.  With a PRIOR margin the
+    scripted persona's own choice stands unless another action is valued more than PRIOR
+    above it (a learned value's errors then move play only where they are large)."""
     vals = np.empty(n, np.float64)
     action_values(game, agents, k, state, params, rng, legal, n, ws, vals)
     best_v = vals.max()
+    margin = agents[k, A_PRIOR]
+    if margin > 0.0:
+        sl = np.empty(n, np.int32)
+        for i in range(n):
+            sl[i] = legal[i]
+        srng = np.empty(2, np.uint64)  # a copy: the script's tie draws leave the stream be
+        srng[0] = rng[0]
+        srng[1] = rng[1]
+        a = scripted_action(game, state, params, int(agents[k, A_PERSONA]), srng, sl, n)
+        for i in range(n):
+            if legal[i] == a and vals[i] >= best_v - margin:
+                return a
     ties = 0
     for i in range(n):
         ties += vals[i] >= best_v - 1e-12

@@ -4,8 +4,10 @@ import numpy as np
 from numba import njit
 
 from agents import mcts
+from agents.layout import A_PERSONA, A_PRIOR
+from agents.scripted import scripted_action
 from agents.spec import compile_key, parse_agent
-from agents.value import action_values
+from agents.value import action_values, value_act
 from simcore import dispatch
 from simcore.court import API, SPEC
 from simcore.rng import new_rng
@@ -18,6 +20,69 @@ def _values(game, agents, state, params, rng, legal, n, max_len, num_actions, st
     vals = np.empty(n, np.float64)
     action_values(game, agents, 0, state, params, rng, legal, n, ws, vals)
     return vals
+
+
+@njit(cache=True)
+def _act(game, agents, state, params, rng, legal, n, max_len, num_actions, state_size):
+    """(value_act's action, the values it compared, the scripted persona's action on the
+    stream as value_act leaves it after valuing) at one position."""
+    numba.literally(game)
+    ws = mcts.workspace(0, state_size, num_actions, max_len, params[0])
+    r = rng.copy()
+    vals = np.empty(n, np.float64)
+    action_values(game, agents, 0, state.copy(), params, r, legal.copy(), n, ws, vals)
+    a_s = scripted_action(game, state.copy(), params, int(agents[0, A_PERSONA]), r.copy(),
+                          legal.copy(), n)
+    a = value_act(game, agents, 0, state, params, rng, legal, n, ws)
+    return a, vals, a_s
+
+
+def test_a_prior_margin_keeps_the_scripted_choice_unless_another_is_worth_more():
+    """``value:prior=X``: the scripted persona's choice stands unless another action is
+    valued more than X above it; with no margin the agent plays a best-valued action.
+    Over court positions from random play: prior=1 always plays the script (it differs
+    from the best-valued action in several), prior=0.05 plays the script exactly where it
+    is within 0.05 of the best, else a best-valued action."""
+    plain = parse_agent("value", SPEC.personas, "court")
+    keep = parse_agent("value:prior=1", SPEC.personas, "court")
+    near = parse_agent("value:prior=0.05", SPEC.personas, "court")
+    assert keep.text == "value:prior=1" and plain.row[A_PRIOR] == 0.0 and near.row[A_PRIOR] == 0.05
+    key = compile_key(SPEC, [plain.row])
+    p = API.params(players=4)
+    pick = np.random.default_rng(7)
+    differ = kept = moved = 0
+    for g in range(12):
+        s = API.new_state(p, seed=g)
+        for _ in range(int(pick.integers(5, 80))):
+            if API.is_terminal(s, p):
+                break
+            lg = API.legal_actions(s, p)
+            API.step(s, p, int(pick.choice(lg)), new_rng(int(pick.integers(1 << 30))))
+        if API.is_terminal(s, p):
+            continue
+        legal = np.asarray(API.legal_actions(s, p), np.int32)
+        if len(legal) < 2:
+            continue
+        got = {}
+        for name, a in (("plain", plain), ("keep", keep), ("near", near)):
+            got[name] = dispatch.call(_act, key, a.row[None, :], s.copy(), p,
+                                      new_rng(g, 0, 0, 1), legal.copy(), len(legal),
+                                      SPEC.max_game_length, SPEC.num_actions,
+                                      SPEC.state_size)
+        a, vals, a_s = got["plain"]
+        best = vals.max()
+        assert vals[list(legal).index(a)] == best
+        a, vals, a_s = got["keep"]
+        assert a == a_s
+        differ += vals[list(legal).index(a_s)] < best
+        a, vals, a_s = got["near"]
+        if vals[list(legal).index(a_s)] >= best - 0.05:
+            assert a == a_s
+            kept += 1
+        else:
+            assert vals[list(legal).index(a)] == best
+            moved += 1
+    assert differ >= 2 and kept >= 2 and moved >= 1, (differ, kept, moved)
 
 
 def test_every_action_is_valued_on_the_same_draws():
