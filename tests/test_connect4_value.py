@@ -117,7 +117,8 @@ def test_value_spec_needs_weights_and_sane_options(tmp_path, monkeypatch):
     assert parse_agent("value:reply=2", game="connect4").text == "value:reply=2"
     assert parse_agent("value:reply=1", game="connect4").text == "value"  # its default
     for bad in ("value:samples=0", "value:samples=x", "value:depth=2", "value:turn=-1",
-                "value:turn=999", "value:reply=-1", "value:reply=17", "value:reply=x"):
+                "value:turn=999", "value:reply=-1", "value:reply=17", "value:reply=x",
+                "value:prior=-0.1", "value:prior=1.5", "value:prior=x", "value:prior=nan"):
         with pytest.raises(BadInput):
             parse_agent(bad, game="connect4")
 
@@ -279,18 +280,22 @@ def test_a_game_names_its_own_value_defaults(monkeypatch):
     """Profile ``VALUE``: plain ``value`` plays the game's own options (frontier averages 16
     determinizations), the name shows only options that differ from them, and an option
     in the spec overrides them."""
-    from agents.layout import A_SAMPLES
+    from agents.layout import A_PRIOR, A_SAMPLES
     from agents.spec import parse_agent
     from simcore import registry
 
-    assert registry.part("frontier", "VALUE") == {"samples": 16}
+    assert registry.part("frontier", "VALUE") == {"samples": 16, "prior": 0.05}
     a = parse_agent("value", game="frontier")
     assert a.text == "value" and a.row[A_SAMPLES] == 16
     b = parse_agent(f"value:samples={V.DEFAULT_SAMPLES}", game="frontier")
     assert b.text == f"value:samples={V.DEFAULT_SAMPLES}" and b.row[A_SAMPLES] == V.DEFAULT_SAMPLES
     assert parse_agent("value:samples=16", game="frontier").text == "value"
-    assert registry.part("court", "VALUE") == {}
+    assert registry.part("court", "VALUE") == {"prior": 0.05}
     assert parse_agent("value", game="court").row[A_SAMPLES] == V.DEFAULT_SAMPLES
+    assert parse_agent("value", game="court").row[A_PRIOR] == 0.05
+    assert parse_agent("value:prior=0.05", game="court").text == "value"
+    assert parse_agent("value:prior=0", game="court").text == "value:prior=0"
+    assert parse_agent("value", game="connect4").row[A_PRIOR] == V.DEFAULT_PRIOR == 0.0
 
 
 def test_a_player_count_can_have_weights_of_its_own(tmp_path, monkeypatch):

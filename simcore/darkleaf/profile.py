@@ -2,6 +2,10 @@
 
 ALIASES = ("darkleaf-gambit",)
 COMPILE_SECONDS = 245
+# the value agent keeps the scripted persona's choice unless another action is valued
+# 0.05 above it (prior=0.05; docs/lab-log.md "value prior", 2026-12-05, seed 1, 400 games
+# a row: 2p against scripted 46.2% -> 64.9%, default pairing)
+VALUE = {"prior": 0.05}
 # the strongest search measured so far; the tables that chose it: docs/lab-log.md, "darkleaf"
 BEST = ({"iters": 400, "c": 0.7, "rollout": "scripted", "eps": 0.1, "depth": 20,
          "prior": 0.5}, 1.8e4)

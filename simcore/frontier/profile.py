@@ -9,7 +9,10 @@ REGRESS_CELL = {"game": "frontier", "agents": "scripted", "setup": "standard", "
 # order decides a solo turn (docs/lab-log.md "frontier", seeds 1-2): 4 samples won 52.1%,
 # 8 59.5%, 16 61.1% and 59.2% (2,000), against scripted 28.6% / 26.7%; about 0.4 ms a
 # decision, 140x a scripted one
-VALUE = {"samples": 16}
+# the value agent keeps the scripted persona's choice unless another action is valued
+# 0.05 above it (prior=0.05; docs/lab-log.md "value prior", 2026-12-05, seed 1, 600 games
+# a row: solo 64.5% -> 75.5%, scripted 30.0%)
+VALUE = {"samples": 16, "prior": 0.05}
 # the cheap strong player of the strong tables (#32)
 STRONG = {1: ("value", "value (16 samples) 64.0% [61.0, 66.9] over 1,000 (seed 1) and "
                        "62.9% [60.8, 65.0] over 2,000 (seed 2) against scripted 28.6% and "
