@@ -14,14 +14,14 @@ BEST = ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 5.0e4)
 # a row, seed 1; solo 16 determinizations an action on random 10-location setups (the
 # locations study's), 1p weights fitted there (TRAIN_SETUP)
 STRONG = {
-    1: ("value:samples=16", ("value:samples=16 68.8% [66.7, 70.7] (2,000, seed 12) and 70.0% "
-                             "[67.1, 72.8] (1,000, seed 13) solo success on random setups, "
-                             "against scripted 53.1% [51.5, 54.6] and 53.5% [51.9, 55.0] "
-                             "(4,000 each, same seeds)")),
-    2: ("value", ("value 64.1% [61.1, 67.0] against scripted, 59.2% [56.1, 62.2] against "
-                  "scripted:hunter, 77.3% [74.6, 79.8] against scripted:merchant")),
-    3: ("value", "value 58.9% [55.8, 61.9] against two scripted seats (fair share 33.3%)"),
-    4: ("value", "value 60.5% [57.4, 63.5] against three scripted seats (fair share 25%)"),
+    1: ("value:samples=16", ("value:samples=16 (prior 0.05) 87.0% [85.5, 88.5] (2,000, seed "
+                             "12) and 84.6% [82.2, 86.7] (1,000, seed 13) solo success on "
+                             "random setups, against scripted 53.1% [51.5, 54.6] and 53.5% "
+                             "[51.9, 55.0] (4,000 each, same seeds)")),
+    2: ("value", ("value 82.4% [79.9, 84.6] against scripted, 81.9% [79.4, 84.2] against "
+                  "scripted:hunter, 93.2% [91.5, 94.6] against scripted:merchant")),
+    3: ("value", "value 78.4% [75.7, 80.8] against two scripted seats (fair share 33.3%)"),
+    4: ("value", "value 74.5% [71.7, 77.1] against three scripted seats (fair share 25%)"),
 }
 # solo positions are fitted on random 10-location setups, where the locations study plays
 # value: fitted on on-every-front only, value:samples=16 won 53.6% of random setups against

@@ -15,11 +15,11 @@ REGRESS_CELL = {"game": "humanity", "players": 3, "agents": "scripted", "games":
 VALUE = {"samples": 16, "prior": 0.05}
 # the cheap strong player of the strong tables (#32)
 STRONG = {
-    2: ("value", "value 79.9% [77.3, 82.3] against scripted (builder), 78.0% [75.3, 80.5] "
+    2: ("value", "value 84.0% [81.6, 86.1] against scripted (builder), 79.9% [77.3, 82.3] "
                  "against scripted:recruiter"),
-    3: ("value", "value 54.6% [51.5, 57.7] against two scripted seats (fair share 33.3%)"),
-    4: ("value", "value 40.8% [37.8, 43.9] (seed 1) and 37.8% [35.7, 39.9] (seed 2, 2,000) "
-                 "against three scripted seats, 44.4% [41.3, 47.5] against three "
+    3: ("value", "value 63.5% [60.5, 66.5] against two scripted seats (fair share 33.3%)"),
+    4: ("value", "value 47.6% [44.6, 50.7] (seed 1) and 47.5% [45.3, 49.7] (seed 2, 2,000) "
+                 "against three scripted seats, 49.8% [46.7, 52.8] against three "
                  "scripted:recruiter (fair share 25%)"),
 }
 
