@@ -22,6 +22,24 @@ def _values(game, agents, state, params, rng, legal, n, max_len, num_actions, st
     return vals
 
 
+def _positions(p, games: int, seed: int, most: int):
+    """(game, state, legal) of court positions reached by random play (5..most steps of
+    each of ``games`` games), where the game goes on and two or more actions are legal."""
+    pick = np.random.default_rng(seed)
+    for g in range(games):
+        s = API.new_state(p, seed=g)
+        for _ in range(int(pick.integers(5, most))):
+            if API.is_terminal(s, p):
+                break
+            lg = API.legal_actions(s, p)
+            API.step(s, p, int(pick.choice(lg)), new_rng(int(pick.integers(1 << 30))))
+        if API.is_terminal(s, p):
+            continue
+        legal = np.asarray(API.legal_actions(s, p), np.int32)
+        if len(legal) >= 2:
+            yield g, s, legal
+
+
 @njit(cache=True)
 def _act(game, agents, state, params, rng, legal, n, max_len, num_actions, state_size):
     """(value_act's action, the values it compared, the scripted persona's action on the
@@ -50,20 +68,8 @@ def test_a_prior_margin_keeps_the_scripted_choice_unless_another_is_worth_more()
     assert plain.row[A_PRIOR] == 0.0 and near.row[A_PRIOR] == 0.05
     key = compile_key(SPEC, [plain.row])
     p = API.params(players=4)
-    pick = np.random.default_rng(7)
     differ = kept = moved = 0
-    for g in range(12):
-        s = API.new_state(p, seed=g)
-        for _ in range(int(pick.integers(5, 80))):
-            if API.is_terminal(s, p):
-                break
-            lg = API.legal_actions(s, p)
-            API.step(s, p, int(pick.choice(lg)), new_rng(int(pick.integers(1 << 30))))
-        if API.is_terminal(s, p):
-            continue
-        legal = np.asarray(API.legal_actions(s, p), np.int32)
-        if len(legal) < 2:
-            continue
+    for g, s, legal in _positions(p, 12, 7, 80):
         got = {}
         for name, a in (("plain", plain), ("keep", keep), ("near", near)):
             got[name] = dispatch.call(_act, key, a.row[None, :], s.copy(), p,
@@ -95,20 +101,8 @@ def test_every_action_is_valued_on_the_same_draws():
     a = parse_agent("value", SPEC.personas, "court")
     key = compile_key(SPEC, [a.row])
     p = API.params(players=4)
-    pick = np.random.default_rng(3)
     checked = 0
-    for g in range(6):
-        s = API.new_state(p, seed=g)
-        for _ in range(int(pick.integers(5, 60))):
-            if API.is_terminal(s, p):
-                break
-            lg = API.legal_actions(s, p)
-            API.step(s, p, int(pick.choice(lg)), new_rng(int(pick.integers(1 << 30))))
-        if API.is_terminal(s, p):
-            continue
-        lg = np.asarray(API.legal_actions(s, p), np.int32)
-        if len(lg) < 2:
-            continue
+    for g, s, lg in _positions(p, 6, 3, 60):
         legal = np.array([lg[0], lg[0], lg[1]], np.int32)
         rng = new_rng(g, 0, 0, 1)
         before = int(rng[1])
