@@ -8,8 +8,11 @@ from simcore import dispatch
 from simcore.spec import BadInput
 
 
-@pytest.mark.parametrize("game", ["tictactoe", "connect4"])
+@pytest.mark.parametrize("game", ["tictactoe"])
 def test_random_only_arena_plays_the_same_games(game):
+    """The random-only arena (the driver with every other agent kind compiled out) plays
+    the full arena's games bit for bit.  The driver is generic, so one game checks it; a
+    second (connect4) cost the suite 13 s of compiling on 2 cores."""
     kw = {"games": 300, "seed": 4, "threads": 1}
     full = simulate(game, "random", arena="full", **kw)
     rand = simulate(game, "random", arena="random", **kw)
