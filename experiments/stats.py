@@ -4,6 +4,8 @@ from __future__ import annotations
 import math
 from statistics import NormalDist
 
+import numpy as np
+
 
 def z_value(conf: float = 0.95) -> float:
     """Two-sided normal quantile for confidence ``conf``."""
@@ -64,8 +66,6 @@ def paired_difference(x, y, conf: float = 0.95) -> tuple[float, float, float]:
     Returns (mean difference, low, high). Pairing removes the shared noise, so the
     interval is narrower than for two independent rates.
     """
-    import numpy as np
-
     d = np.asarray(x, dtype=float) - np.asarray(y, dtype=float)
     n = d.size
     if n < 2:
@@ -88,13 +88,18 @@ def welch_p(m1: float, s1: float, n1: int, m2: float, s2: float, n2: int) -> flo
 
 
 def holm(pvalues) -> list[float]:
-    """Holm-Bonferroni adjusted p-values, same order as given (statsmodels)."""
-    p = list(pvalues)
-    if not p:
+    """Holm-Bonferroni adjusted p-values, same order as given: the k-th smallest of m is
+    multiplied by m - k + 1, kept at least its predecessor's and at most 1.  (statsmodels'
+    ``multipletests`` gives the same values but runs ``gc.collect`` on every call, 0.1 s.)"""
+    p = np.asarray(list(pvalues), np.float64)
+    if p.size == 0:
         return []
-    from statsmodels.stats.multitest import multipletests
-
-    return [float(x) for x in multipletests(p, method="holm")[1]]
+    order = np.argsort(p, kind="stable")
+    m = p.size
+    adj = np.minimum(1.0, np.maximum.accumulate(p[order] * (m - np.arange(m))))
+    out = np.empty(m)
+    out[order] = adj
+    return [float(x) for x in out]
 
 
 def binom_two_sided_p(k: float, n: int, p0: float = 0.5) -> float:
@@ -122,8 +127,6 @@ def bradley_terry(names, wins, conf: float = 0.95, iters: int = 500):
         name, strength (log scale, mean zero), low, high, and the implied win
         probability against an average opponent.
     """
-    import numpy as np
-
     w = np.asarray(wins, dtype=float)
     k = w.shape[0]
     n = w + w.T
