@@ -259,13 +259,13 @@ def _value_agent(text: str, opts: dict, game: str | None,
         from simcore import registry
 
         base.update(registry.part(game, "VALUE"))
-    samples = _int_option(text, opts, base, "samples", 1, 64)
-    turn = _int_option(text, opts, base, "turn", 0, 256, " (own decisions played by the "
+    samples = _option(text, opts, base, "samples", 1, 64)
+    turn = _option(text, opts, base, "turn", 0, 256, " (own decisions played by the "
                        "script after the action; 0: none)")
-    reply = _int_option(text, opts, base, "reply", 0, 16, " (the other seats' decisions "
+    reply = _option(text, opts, base, "reply", 0, 16, " (the other seats' decisions "
                         "played by the script after the agent's turn; 0: none)")
-    prior = _float_option(text, opts, base, "prior", 0.0, 1.0, " (the value margin another "
-                          "action needs over the scripted one; 0: none)")
+    prior = _option(text, opts, base, "prior", 0.0, 1.0, " (the value margin another action "
+                    "needs over the scripted one; 0: none)", kind=float)
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     row[A_KIND] = VALUE
     row[A_SAMPLES] = samples
@@ -282,24 +282,12 @@ def _value_agent(text: str, opts: dict, game: str | None,
     return AgentSpec(name, row)
 
 
-def _int_option(text: str, opts: dict, base: dict, name: str, lo: int, hi: int,
-                meaning: str = "") -> int:
-    """Option ``name`` of agent ``text`` as an int in lo..hi (``base``'s where not given)."""
+def _option(text: str, opts: dict, base: dict, name: str, lo, hi, meaning: str = "",
+            kind=int):
+    """Option ``name`` of agent ``text`` as a ``kind`` (int or float) in lo..hi (``base``'s
+    where not given); anything else, NaN included, is refused with one line."""
     try:
-        v = int(opts.get(name, base[name]))
-    except ValueError:
-        v = lo - 1
-    if not lo <= v <= hi:
-        raise BadInput(f"agent {text!r}: {name}={opts.get(name)} out of range; valid: "
-                       f"{lo}..{hi}{meaning}")
-    return v
-
-
-def _float_option(text: str, opts: dict, base: dict, name: str, lo: float, hi: float,
-                  meaning: str = "") -> float:
-    """Option ``name`` of agent ``text`` as a float in lo..hi (``base``'s where not given)."""
-    try:
-        v = float(opts.get(name, base[name]))
+        v = kind(opts.get(name, base[name]))
     except ValueError:
         v = float("nan")
     if not lo <= v <= hi:  # NaN fails here too

@@ -65,13 +65,12 @@ class CellSummary:
             lost = np.bincount(inv, r == 0, k)
             res_ret = np.bincount(inv[ok], r[ok], k)
             res_n = np.bincount(inv[ok], None, k)
-            for j, agent in enumerate(names.tolist()):
-                if n[j]:
-                    self.agent_ret[agent] += float(ret[j])
-                    self.agent_n[agent] += int(n[j])
-                    self.agent_lost[agent] += int(lost[j])
-                    self.agent_seat_ret[agent, s] += float(ret[j])
-                    self.agent_seat_n[agent, s] += int(n[j])
+            for j, agent in enumerate(names.tolist()):  # each name has n[j] >= 1 games
+                self.agent_ret[agent] += float(ret[j])
+                self.agent_n[agent] += int(n[j])
+                self.agent_lost[agent] += int(lost[j])
+                self.agent_seat_ret[agent, s] += float(ret[j])
+                self.agent_seat_n[agent, s] += int(n[j])
                 if res_n[j]:
                     self.agent_res_ret[agent] += float(res_ret[j])
                     self.agent_res_n[agent] += int(res_n[j])

@@ -474,8 +474,8 @@ def _darkness_difficulty(out, cells, sec, frows: list, more=()) -> None:
     if weaker:
         sec.text.append("The strong kind wins less often than the scripted player beyond "
                         "chance (Wilson intervals apart) on: " + "; ".join(weaker) + ". "
-                        "There its difficulty figures rest on a player weaker than the script "
-                        "(its weights are fitted on random setups).")
+                        "There its difficulty figures rest on a player weaker than the "
+                        "script.")
     if len(kinds) == 2 and len(nd) > 2:
         rho = nd["margin_scripted"].rank().corr(nd["margin_best"].rank())
         hard = {k: nd.sort_values(f"margin_{k}").iloc[0].setup for k in kinds}
