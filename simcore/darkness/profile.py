@@ -11,17 +11,19 @@ VALUE = {"prior": 0.05}
 BEST = ({"iters": 500, "rollout": "scripted", "eps": 0.1, "depth": 40}, 5.0e4)
 # the cheap strong player of the strong tables (#32; docs/lab-log.md "darkness"): value,
 # against the scripted players, seats rotated, common random numbers; 2-4 players 1,000 games
-# a row, seed 1; solo 16 determinizations an action on random 10-location setups (the
-# locations study's), 1p weights fitted there (TRAIN_SETUP)
+# a row, seed 1, each count's own weights (fitted on that count alone: weights fitted on 1-2
+# players made the first of 3-4 players lose in value self-play, docs/lab-log.md "darkness
+# weights per player count"); solo 16 determinizations an action on random 10-location
+# setups (the locations study's), 1p weights fitted there (TRAIN_SETUP)
 STRONG = {
     1: ("value:samples=16", ("value:samples=16 (prior 0.05) 87.0% [85.5, 88.5] (2,000, seed "
                              "12) and 84.6% [82.2, 86.7] (1,000, seed 13) solo success on "
                              "random setups, against scripted 53.1% [51.5, 54.6] and 53.5% "
                              "[51.9, 55.0] (4,000 each, same seeds)")),
-    2: ("value", ("value 82.4% [79.9, 84.6] against scripted, 81.9% [79.4, 84.2] against "
-                  "scripted:hunter, 93.2% [91.5, 94.6] against scripted:merchant")),
-    3: ("value", "value 78.4% [75.7, 80.8] against two scripted seats (fair share 33.3%)"),
-    4: ("value", "value 74.5% [71.7, 77.1] against three scripted seats (fair share 25%)"),
+    2: ("value", ("value 88.3% [86.2, 90.1] against scripted, 87.3% [85.1, 89.2] against "
+                  "scripted:hunter, 95.7% [94.3, 96.8] against scripted:merchant")),
+    3: ("value", "value 73.9% [71.1, 76.5] against two scripted seats (fair share 33.3%)"),
+    4: ("value", "value 78.2% [75.5, 80.6] against three scripted seats (fair share 25%)"),
 }
 # solo positions are fitted on random 10-location setups, where the locations study plays
 # value: fitted on on-every-front only, value:samples=16 won 53.6% of random setups against
