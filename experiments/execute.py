@@ -19,6 +19,7 @@ import time
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 
 from experiments.io import write_atomic
@@ -37,30 +38,38 @@ _ADDRESS = re.compile(
 MANIFEST = "manifest.json"
 
 
-def _params_hash(cell: Cell) -> tuple[str, int, list[str]]:
-    """(hash of the compiled rules, engine version, canonical agents) of a cell: every rules
-    value that can change a game (rules.toml contents, --set overrides, setup, players) is
-    in its params; ``best`` and other shorthands resolve to the options they stand for.
+def _params_hash(cell: Cell) -> tuple[str, int, list[str], str]:
+    """(hash of the compiled rules, engine version, canonical agents, hash of the agents'
+    rows) of a cell: every rules value that can change a game (rules.toml contents, --set
+    overrides, setup, players) is in its params; ``best`` and other shorthands resolve to
+    the options they stand for; the rows hold every number a player plays by, the fitted
+    weights and a profile's defaults included, which its name does not show (plain
+    ``value`` is whatever the profile and the weights file say).
     Kept per cell plan and rules.toml version: a study's manifest is built several times
     a run, and a cell of many overrides costs milliseconds."""
     from agents import best
+    from agents.value import weights_path
+    from simcore import registry
     from simcore.spec import get_game
 
     mod = get_game(cell.game)
-    toml = Path(mod.__file__).parent / "rules.toml"
-    try:
-        stamp = toml.stat().st_mtime_ns
-    except OSError:
-        stamp = None
-    # everything else the answer depends on: the engine's spec (its version) and what
-    # ``best`` stands for, either of which a re-tuning can change within one process
-    key = (cell.key(), stamp, id(mod.SPEC), mod.SPEC.version, repr(best.BEST.get(cell.game)))
+    stamps = []
+    for path in (Path(mod.__file__).parent / "rules.toml", weights_path(cell.game)):
+        try:
+            stamps.append((str(path), path.stat().st_mtime_ns))
+        except OSError:
+            stamps.append((str(path), None))
+    # everything else the answer depends on: the engine's spec (its version), what
+    # ``best`` stands for and the value agent's defaults, any of which a re-tuning can
+    # change within one process
+    key = (cell.key(), tuple(stamps), id(mod.SPEC), mod.SPEC.version,
+           repr(best.BEST.get(cell.game)), repr(registry.part(cell.game, "VALUE")))
     if key not in _PARAMS_HASHES:
         if len(_PARAMS_HASHES) > 100_000:
             _PARAMS_HASHES.clear()
         _PARAMS_HASHES[key] = _params_hash_of(cell)
-    h, v, agents = _PARAMS_HASHES[key]
-    return h, v, list(agents)
+    h, v, agents, rows = _PARAMS_HASHES[key]
+    return h, v, list(agents), rows
 
 
 _PARAMS_HASHES: dict = {}
@@ -72,7 +81,9 @@ def _params_hash_of(cell: Cell) -> tuple[str, int, tuple]:
     p = make_plan(cell.game, list(cell.agents), cell.players, cell.setup, None, cell.sets,
                   cell.rotate)
     agents = tuple(a.text for a in p.agents)
-    return hashlib.sha256(p.params.tobytes()).hexdigest()[:16], p.spec.version, agents
+    rows = hashlib.sha256(b"".join(np.ascontiguousarray(a.row, np.float64).tobytes()
+                                   for a in p.agents)).hexdigest()[:16]
+    return hashlib.sha256(p.params.tobytes()).hexdigest()[:16], p.spec.version, agents, rows
 
 
 @cache
@@ -102,15 +113,15 @@ def plan_manifest(study: Study) -> dict:
     cells = []
     engines = {}
     for c in study.cells:
-        rules_hash, version, agents = _params_hash(c)
+        rules_hash, version, agents, rows = _params_hash(c)
         engines[c.game] = version
         code = code_hash(c.game)
         digest = hashlib.sha256(json.dumps(
-            [c.key(), study.seed, study.chunk, version, rules_hash, agents, code]
+            [c.key(), study.seed, study.chunk, version, rules_hash, agents, code, rows]
         ).encode()).hexdigest()[:16]
         cells.append({"cell_id": c.cell_id, "cell_key": c.key(), "game": c.game,
                       "version": version, "rules_hash": rules_hash, "code_hash": code,
-                      "resolved_agents": agents,
+                      "resolved_agents": agents, "agent_rows": rows,
                       "agents": list(c.agents), "games": c.games,
                       "dir": f"c{c.cell_id:04d}-{digest}"})
     return {"study": study.name, "seed": study.seed, "chunk": study.chunk,
@@ -133,7 +144,9 @@ def _manifest_diff(old: dict, new: dict) -> str | None:
                     "code (engine or players edited)" if a.get("code_hash") != b["code_hash"]
                     else "cell plan" if a.get("cell_key") != b["cell_key"]
                     else "agents (a shorthand such as best now stands for other options)"
-                    if a.get("resolved_agents") != b["resolved_agents"] else "cell plan")
+                    if a.get("resolved_agents") != b["resolved_agents"]
+                    else "agents' settings (refitted weights or a profile's defaults)"
+                    if a.get("agent_rows") != b["agent_rows"] else "cell plan")
             return f"different {what} in cell {b['cell_id']} ({b['game']})"
     return None
 

@@ -135,6 +135,42 @@ def test_best_resolving_to_other_options_is_refused(tmp_path, monkeypatch):
         run_study(st, tmp_path, **QUIET)
 
 
+def test_refitted_weights_or_new_value_defaults_are_refused(tmp_path, monkeypatch):
+    """Plain ``value`` names no weights and no defaults: a study's shards are keyed by the
+    agents' rows too, so refitted weights (agents/weights/GAME.json) or a profile's new
+    VALUE defaults cannot leave games of the old player in a resumed study."""
+    import json
+    import shutil
+
+    from agents import value
+    from simcore import registry
+
+    st = Study("store", 3, [], chunk=10)
+    st.add("connect4", 2, ("value", "random"), 10, stream=1)
+    run_study(st, tmp_path / "a", **QUIET)
+    assert load_manifest(tmp_path / "a")["cells"][0]["resolved_agents"][0] == "value"
+    run_study(st, tmp_path / "a", **QUIET)  # unchanged: resumes
+    # new defaults in the profile: the name is still plain "value"
+    monkeypatch.setattr(registry.profile("connect4"), "VALUE", {"reply": 0})
+    with pytest.raises(BadInput, match="agents' settings .refitted weights"):
+        run_study(st, tmp_path / "a", **QUIET)
+    assert load_manifest(tmp_path / "a")["cells"][0]["resolved_agents"][0] == "value"
+    monkeypatch.undo()
+    # refitted weights: one weight moved
+    wdir = tmp_path / "weights"
+    wdir.mkdir()
+    rec = json.loads(value.weights_path("connect4").read_text())
+    shutil.copy(value.weights_path("connect4"), wdir / "connect4.json")
+    monkeypatch.setattr(value, "WEIGHTS_DIR", wdir)
+    run_study(st, tmp_path / "a", **QUIET)  # the same weights in another file: resumes
+    rec["weights"][0] += 0.5
+    (wdir / "connect4.json").write_text(json.dumps(rec))
+    with pytest.raises(BadInput, match="agents' settings .refitted weights"):
+        run_study(st, tmp_path / "a", **QUIET)
+    run_study(st, tmp_path / "a", fresh=True, **QUIET)
+    assert games_on_disk(st, tmp_path / "a") == 10
+
+
 def test_shard_dirs_carry_seed_and_chunking(tmp_path):
     """A changed chunk size writes other files; stray shards of another chunking are not read."""
     a = _study(chunk=50)
