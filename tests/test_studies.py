@@ -556,12 +556,55 @@ def test_matchups_say_the_best_heatmap_is_full_profile_only(tmp_path):
 
     kinds = lambda p: {c.labels["kind"] for c in matchups.build(p, 0).cells}
     assert "mcts" not in kinds("quick") and "mcts" in kinds("full")
+    # #32: the strong (value) table in quick and full, never in smoke (its compile)
+    assert "strong" in kinds("quick") and "strong" in kinds("full")
+    assert "strong" not in kinds("smoke")
     st = matchups.build("smoke", 0)
     st.cells = [c for c in st.cells if c.labels["kind"] == "table"][:4]
     run_study(st, tmp_path, progress=False, echo=lambda *_: None)
     sec = matchups.analyse(st, tmp_path)[0]
     assert matchups.QUICK_NO_BEST in sec.text
     assert not any(name == "heatmap_best" for name, *_ in sec.figures)
+
+
+def test_matchups_strong_table_gives_every_clan_finding_enough_strong_games():
+    """#32 part 5: each clan plays 10 strong cells (5 opponents, both orders), so the quick
+    and full strong tables give every clan finding STRONG_MIN strong games, and the
+    findings read their strong value from that table (not the empty best one)."""
+    from experiments.reporting import STRONG_MIN
+    from experiments.studies import matchups
+
+    for profile in ("quick", "full"):
+        cells = [c for c in matchups.build(profile, 0).cells if c.labels["kind"] == "strong"]
+        per_clan = {}
+        for c in cells:
+            assert c.agents == (matchups.STRONG, matchups.STRONG)
+            for clan in c.labels["pairing"].split("-"):
+                per_clan[clan] = per_clan.get(clan, 0) + c.games
+        assert len(per_clan) == 6 and min(per_clan.values()) >= STRONG_MIN[profile]
+    clans = matchups._clans()
+    k = len(clans)
+    wins = {kind: np.zeros((k, k)) for kind in matchups.KINDS}
+    games = {kind: np.zeros((k, k)) for kind in matchups.KINDS}
+    games["table"][:] = 600
+    games["strong"][:] = 220
+    np.fill_diagonal(games["table"], 0)
+    np.fill_diagonal(games["strong"], 0)
+    wins["table"][:] = 300
+    wins["table"][0] = 150  # clan 0 the weakest under scripted ...
+    wins["strong"][:] = 110
+    wins["strong"][0] = 165  # ... and above half under value: the label says no
+    for kind in ("table", "strong"):
+        np.fill_diagonal(wins[kind], 0)
+    rows = matchups._clan_findings(clans, wins, games)
+    weak = rows[0]
+    assert clans[0] in weak["finding"] and weak["search_name"] == "value"
+    assert weak["search_games"] == 5 * 220 and abs(weak["search"][0] - 0.75) < 1e-9
+    from experiments.reporting import agents_label
+
+    assert agents_label(weak, STRONG_MIN["quick"]).startswith("no (")
+    games["strong"][:] = 0  # no strong table: scripted only (the quick best table is absent)
+    assert matchups._clan_findings(clans, wins, games)[0]["search"] is None
 
 
 def test_ladder_target_cells_pool_darkleaf_over_every_pairing():
