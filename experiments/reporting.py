@@ -221,7 +221,8 @@ MEASURES = ("rate", "difference", "share", "margin")
 
 def finding(game: str, text: str, value: float, lo: float, hi: float, null: float,
             sample: int, scripted=None, search=None, search_name: str = "",
-            measure: str = "rate", artifact: bool = False, search_games: int = 0) -> dict:
+            measure: str = "rate", artifact: bool = False, search_games: int = 0,
+            null_claim: bool = False) -> dict:
     """A headline as data.
 
     Parameters
@@ -240,6 +241,9 @@ def finding(game: str, text: str, value: float, lo: float, hi: float, null: floa
     artifact : bool
         The effect is one of the agents, not of the game (a seat effect among identical
         players where the rules treat the seats alike).
+    null_claim : bool
+        The finding claims no effect beyond chance ("no seat is favoured"): it holds under
+        an agent whose interval includes the null.
     """
     if measure not in MEASURES:
         raise ValueError(f"unknown measure {measure!r}; valid: {', '.join(MEASURES)}")
@@ -247,7 +251,7 @@ def finding(game: str, text: str, value: float, lo: float, hi: float, null: floa
             "ci_low": float(lo), "ci_high": float(hi), "null": float(null),
             "sample": int(sample), "scripted": scripted, "search": search,
             "search_name": search_name, "search_games": int(search_games),
-            "artifact": bool(artifact)}
+            "artifact": bool(artifact), "null_claim": bool(null_claim)}
 
 
 def _side(v, null):
@@ -277,6 +281,8 @@ def agents_label(f: dict, strong_min: int = 0) -> str:
     n = int(f.get("search_games") or 0)
     if n < strong_min:
         return f"not confirmed: {n:,} strong games, fewer than {strong_min:,} {both}"
+    if f.get("null_claim"):  # "no effect beyond chance": both intervals include the null
+        return "yes" if a == b == 0 else "no " + both
     if a != 0 and a == b:
         return "yes"
     return "no " + both

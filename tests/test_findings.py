@@ -25,6 +25,23 @@ def test_a_finding_that_holds_under_both_is_labelled_yes():
     assert agents_label(f) == "scripted only"
 
 
+def test_a_finding_of_no_effect_holds_where_both_intervals_include_the_null():
+    """"No seat is favoured beyond chance" (the sensitivity headlines' null result) holds
+    under an agent whose interval includes the null, and not under one that favours a seat;
+    the effect rule would call it "no" under both."""
+    f = finding("g", "no seat is favoured beyond chance (seat 0 highest)", 0.52, 0.44, 0.60,
+                0.5, 150, scripted=(0.52, 0.44, 0.60), search=(0.51, 0.48, 0.54),
+                search_name="value", search_games=1000, null_claim=True)
+    assert agents_label(f, 1000) == "yes"
+    f["search"] = (0.58, 0.55, 0.61)
+    assert agents_label(f, 1000).startswith("no (") and "value 0.580" in agents_label(f, 1000)
+    f["search"] = (0.51, 0.48, 0.54)
+    f["null_claim"] = False
+    assert agents_label(f, 1000).startswith("no (")
+    f["null_claim"] = True
+    assert agents_label(f, 2000).startswith("not confirmed: 1,000 strong games")
+
+
 def test_findings_collect_with_sensitivity_labels(tmp_path):
     write_findings(tmp_path / "winrates", "winrates", [
         finding("court", "a", 0.3, 0.28, 0.32, 0.25, 100, scripted=(0.3, 0.28, 0.32)),

@@ -293,3 +293,18 @@ def test_humanity_fit_scales_every_raise_of_an_overflowing_deck_by_one_factor():
     assert API.fit(sets[:1]) == (sets[:1], 0)
     from simcore.court import API as CA
     assert CA.fit(("harvest.count=3",)) == (("harvest.count=3",), 0)
+
+
+def test_a_cheap_strong_baseline_has_enough_games_for_the_headlines_agents_label():
+    """#32 part 5: the strong baseline of a headline whose game names a cheap strong player
+    (darkness, humanity, frontier) carries that finding's agents label, so it plays
+    STRONG_MIN games in quick; its joint draws keep the scripted draws' games."""
+    from experiments.reporting import STRONG_MIN
+    from experiments.studies import _joint, sensitivity
+
+    st = sensitivity.build("quick", 0)
+    for game in ("darkness", "humanity", "frontier"):
+        sb = [c for c in st.cells if c.game == game and c.labels["role"] == "strong-baseline"]
+        assert sb and sum(c.games for c in sb) >= STRONG_MIN["quick"], game
+        sd = [c for c in st.cells if c.game == game and c.labels.get("design") == "strong-draw"]
+        assert sd and {c.games for c in sd} == {_joint.JOINT["quick"]["games"]}

@@ -30,6 +30,7 @@ import pandas as pd
 from experiments import joint
 from experiments.plan import Study
 from experiments.stats import wilson
+from experiments.reporting import STRONG_MIN
 from experiments.studies import FOLLOW_UP_DIR
 from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
@@ -176,7 +177,10 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
     # plays its strong games split over them: the pooled count is what the claim rests on
     sn = b["games"] if cheap else max(2, -(-b["strong_games"] // len(h["setups"])))
     if sh is not None and b["strong_draws"]:
-        add(st, game, sh, sn, stream, {"game": game, "role": "strong-baseline"})
+        # a cheap strong player's baseline also carries the headline finding's agents
+        # label (experiments.studies.sensitivity), which needs STRONG_MIN strong games
+        add(st, game, sh, max(sn, STRONG_MIN.get(profile, 0)) if cheap else sn, stream,
+            {"game": game, "role": "strong-baseline"})
         X["strong-draw"] = X["draw"] if cheap else X["draw"][:b["strong_draws"]]
         plays.append(("strong-draw", sh, sn))
         if cheap:  # the screening itself under the strong player
@@ -392,8 +396,9 @@ def analyse_game(study: Study, out, game: str, h: dict, conclusion, plt, morris:
         summary.update(joint_strong_agent=sb[0].agents[0], strong_conclusion=sc,
                        strong_holds=v, strong_holds_low=lo, strong_holds_high=hi,
                        strong_draws=n)
-        texts.append(f"Under the strong player ({sb[0].agents[0]}, {sb[0].games} games a "
-                     f"point): baseline conclusion '{sc}'"
+        nd = next((c.games for c in cells if c.labels.get("design") == "strong-draw"), 0)
+        texts.append(f"Under the strong player ({sb[0].agents[0]}, {sum(c.games for c in sb)}"
+                     f" baseline games, {nd} a draw): baseline conclusion '{sc}'"
                      f"{' (the scripted one)' if sc == base_claim else ' (not the scripted one)'}"
                      f", holding in {k} of {n} joint draws, {v:.3f} [{lo:.3f}, {hi:.3f}] "
                      "(Wilson 95%).")

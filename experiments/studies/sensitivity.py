@@ -188,6 +188,25 @@ def _headline_finding(game: str, h: dict, cell, s, y: pd.Series, concl: str) -> 
     return finding(game, text + _capped_words(y), v, lo, hi, null, s.resolved)
 
 
+def _with_strong(f: dict, study: Study, out, game: str, h: dict, concl: str) -> dict:
+    """``f`` with its agents label's inputs: the same quantity read off the strong player's
+    baseline (the joint part's ``strong-baseline`` cells: a cheap strong player on
+    STRONG_MIN games), where the game has one; a finding that says no seat is favoured
+    holds under an agent whose interval includes the null (``null_claim``)."""
+    sb = [c for c in study.cells if c.game == game and c.labels["role"] == "strong-baseline"]
+    f["null_claim"] = h["read"] == "seat" and h["clan"] is None and not f["ci_low"] > f["null"]
+    if not sb:
+        return f
+    sh = _joint.strong_headline(h, sb[0].agents[0])
+    ys = pd.concat([_per_game(out, c, sh) for c in sb])
+    ss = summarize(out, sb[0]) if len(sb) == 1 else None
+    g = _headline_finding(game, sh, sb[0], ss, ys, concl)  # the scripted claim's quantity
+    f.update(scripted=(f["value"], f["ci_low"], f["ci_high"]),
+             search=(g["value"], g["ci_low"], g["ci_high"]), search_name=sb[0].agents[0],
+             search_games=g["sample"])
+    return f
+
+
 def _capped_words(y: pd.Series) -> str:
     """The capped share in a finding's words ('' when the cap ended no game)."""
     k = int(y.isna().sum())
@@ -298,7 +317,8 @@ def analyse(study: Study, out) -> list[Section]:
         bs = summarize(out, base_cells[0]) if len(base_cells) == 1 else None
         y = pd.concat([_per_game(out, c, h) for c in base_cells])
         base_concl = _conclusion(game, bs, y, h)
-        frows.append(_headline_finding(game, h, base_cells[0], bs, y, base_concl))
+        frows.append(_with_strong(_headline_finding(game, h, base_cells[0], bs, y, base_concl),
+                                  study, out, game, h, base_concl))
         rows = []
         for cs in groups:
             c = cs[0]
