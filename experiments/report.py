@@ -48,7 +48,24 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
                 f[k] = (j or {}).get(k)
             f["settle_with"] = ", ".join((j or {}).get("settle_with") or ())
             rows.append({k: f.get(k) for k in FINDING_COLUMNS})
+    _share_strong_labels(rows)
     return pd.DataFrame(rows, columns=list(FINDING_COLUMNS))
+
+
+def _share_strong_labels(rows: list[dict]) -> None:
+    """A sweep headline with no strong form of its own (darkleaf's: no cheap strong player
+    in the joint part) takes the ``agents`` label of another study's finding that states
+    the same claim (same ``key``: the matchups study's weakest clan, whose strong table
+    plays it), naming where it comes from; the sweep's ``assumptions`` label already
+    travels the other way."""
+    by_key = {r["key"]: r for r in rows
+              if r["key"] and r["study"] != "sensitivity" and r["strong_games"]}
+    for r in rows:
+        src = by_key.get(r["key"]) if r["study"] == "sensitivity" else None
+        if src is not None and r["agents"] == "not tested across agents":
+            r["agents"] = src["agents"]
+            r["strong_agent"] = f"{src['strong_agent']} ({src['study']} study)"
+            r["strong_games"] = src["strong_games"]
 
 
 def _study_entry(name: str, path) -> dict:

@@ -160,6 +160,34 @@ def test_a_finding_the_sweep_measures_gets_its_label_directly(tmp_path):
     assert df.loc["wibo weakest", "assumptions"] == "flipped by clans.wibo.start=[9]"
     assert df.loc["hexen strongest", "assumptions"].startswith("not re-measured")
     assert df.loc["wibo under half", "assumptions"] == "flipped by clans.wibo.start=[9]"
+    # no strong player on either side: neither is labelled across agents
+    assert df.loc["wibo under half", "agents"] == "not tested across agents"
+
+
+def test_a_sweep_headline_with_no_strong_form_takes_the_strong_label_of_its_twin(tmp_path):
+    """#32: darkleaf's sweep headline has no strong player of its own; the matchups
+    finding that states the same claim (same key) does, so the headline shows that label,
+    naming the study it comes from; a headline with a label of its own keeps it."""
+    write_findings(tmp_path / "sensitivity", "sensitivity", [
+        dict(finding("darkleaf", "wibo under half", 0.16, 0.13, 0.19, 0.5, 747),
+             key="darkleaf:wibo-vs-field"),
+        finding("darkness", "no seat favoured", 0.52, 0.44, 0.60, 0.5, 150,
+                scripted=(0.52, 0.44, 0.60), search=(0.52, 0.49, 0.55), search_name="value",
+                search_games=1000, null_claim=True)], "quick")
+    write_findings(tmp_path / "matchups", "matchups", [
+        dict(finding("darkleaf", "wibo weakest", 0.16, 0.15, 0.17, 0.5, 3000,
+                     scripted=(0.16, 0.15, 0.17), search=(0.13, 0.11, 0.15),
+                     search_name="value", search_games=1097), key="darkleaf:wibo-vs-field"),
+        finding("darkleaf", "murg strongest", 0.7, 0.68, 0.72, 0.5, 3000,
+                scripted=(0.7, 0.68, 0.72), search=(0.3, 0.28, 0.32), search_name="value",
+                search_games=1100)], "quick")
+    df = collect_findings(tmp_path, ["matchups", "sensitivity"]).set_index("finding")
+    assert df.loc["wibo under half", "agents"] == "yes"
+    assert df.loc["wibo under half", "strong_agent"] == "value (matchups study)"
+    assert df.loc["wibo under half", "strong_games"] == 1097
+    assert df.loc["no seat favoured", "agents"] == "yes"
+    assert df.loc["no seat favoured", "strong_agent"] == "value"
+    assert df.loc["murg strongest", "agents"].startswith("no (")
 
 
 # ---- the index's verdicts, computed from the findings ----
