@@ -414,6 +414,28 @@ def test_locations_rate_each_location_per_agent_kind(tmp_path):
         assert f["agents"] in ("yes",) or f["agents"].startswith("no (")
 
 
+def test_setups_play_humanitys_strong_player_on_every_scenario():
+    """#32 part 5: every humanity scenario gets a table of its cheap strong player (registry
+    STRONG at the table's count) beside the scripted one, on the same stream; the smoke
+    profile, which compiles no humanity value arena, keeps scripted alone."""
+    from experiments.reporting import strong_player
+    from experiments.studies import setups
+    from simcore.spec import get_game
+
+    scen = [x for x in get_game("humanity").SPEC.setups if x != "custom"]
+    for profile in ("quick", "full"):
+        cells = [c for c in setups.build(profile, 0).cells if c.game == "humanity"]
+        strong = strong_player("humanity", cells[0].players, profile)
+        assert strong
+        for x in scen:
+            here = {c.agents: c for c in cells if c.setup == x}
+            assert set(here) == {("scripted",), (strong,)}
+            assert here[(strong,)].stream == here[("scripted",)].stream
+            assert here[(strong,)].games == setups.BUDGET[profile]["strong_table"]
+    smoke = [c for c in setups.build("smoke", 0).cells if c.game == "humanity"]
+    assert {c.agents for c in smoke} == {("scripted",)}
+
+
 def test_locations_quick_plays_the_strong_player_on_enough_setups_for_every_location():
     """#32: in the quick profile the strong kind is darkness's cheap strong player solo, on
     enough random setups that every location is in STRONG_MIN of them (the ``agents`` label

@@ -31,7 +31,14 @@ import pandas as pd
 from experiments.aggregate import summarize
 from experiments.execute import cell_frame
 from experiments.plan import Study
-from experiments.reporting import STRONG_MIN, Section, bar_with_intervals, finding, write_findings
+from experiments.reporting import (
+    STRONG_MIN,
+    Section,
+    bar_with_intervals,
+    finding,
+    strong_player,
+    write_findings,
+)
 from experiments.stats import binom_two_sided_p, holm, paired_difference, wilson
 from experiments.studies import FOLLOW_UP_DIR
 from simcore.spec import game_names, get_game
@@ -60,11 +67,15 @@ BUDGET = {
     # CPU-s a setup); "best_solo": ``best``'s where the profile names none (smoke); the
     # follow-up stage brings the setups the findings name to STRONG_MIN ("strong_total"
     # where ``best`` plays)
+    # "strong_table": games of humanity's cheap strong player in every seat a scenario,
+    # beside the scripted table (quick: 200, about 5 s a scenario on 2 cores; #32 asks for
+    # the strong player on every setup; no finding rests on these tables)
     "quick": {"frontier": 3000, "search": 20, "court": 2000, "other": 600, "solo": 2000,
-              "best_solo": 24, "strong_solo": 100, "best": "best:ms=3", "frontier_best": None},
+              "best_solo": 24, "strong_solo": 100, "best": "best:ms=3", "frontier_best": None,
+              "strong_table": 200},
     "full": {"frontier": 200_000, "search": 400, "court": 100_000, "other": 20_000,
              "solo": 50_000, "best_solo": 100, "strong_solo": 1000, "best": "best",
-             "frontier_best": "best"},
+             "frontier_best": "best", "strong_table": 2000},
 }
 # the follow-up stage's stream (the first stage's darkness solo cells play stream 400): its
 # games are independent of the first stage's, so the two pool
@@ -74,8 +85,6 @@ FOLLOW_STREAM = 500
 def _frontier_strong(profile: str) -> str | None:
     """Frontier's cheap strong player in ``profile`` (registry STRONG at 1 player), or
     None (then ``best`` on the games the profile affords)."""
-    from experiments.reporting import strong_player
-
     return strong_player("frontier", 1, profile)
 
 
@@ -85,8 +94,6 @@ def _darkness_strong(profile: str) -> tuple[str, int, int]:
     one, else ``best`` on the profile's budget; the follow-up stage tops the setups a
     finding names up to the last figure (reporting.STRONG_MIN: the ``agents`` label needs
     that many strong games)."""
-    from experiments.reporting import STRONG_MIN, strong_player
-
     b = BUDGET[profile]
     spec = strong_player("darkness", 1, profile)
     if spec is None or profile not in STRONG_MIN:
@@ -130,6 +137,10 @@ def build(profile: str, seed: int) -> Study:
             P = min(max(3, spec.players[0]), spec.players[1])
             st.add(g, P, ("scripted",), b["other"], setup=setup, stream=300,
                    labels={"game": g, "setup": setup, "agent": "scripted", "kind": "table"})
+            strong = strong_player(g, P, profile) if g == "humanity" else None
+            if strong and b.get("strong_table"):
+                st.add(g, P, (strong,), b["strong_table"], setup=setup, stream=300,
+                       labels={"game": g, "setup": setup, "agent": strong, "kind": "table"})
             if g == "darkness":
                 # the difficulty measure: solo against the automa, scripted and best on the
                 # same stream (success, score, margin), beside the 3-player scripted table
@@ -396,8 +407,11 @@ def _generic(out, game, cells, frows=None, more=()) -> Section:
     text = ["Every named setup: seat win shares (Wilson 95%), mean scores, end reasons and "
             "the engine's own counters; one row per setup, agent kind and player count."]
     if game == "humanity":
-        text.append("Scripted players only: a `best` table would cost well over this "
-                    "study's budget (" + HUMANITY_NO_BEST + ").")
+        strong = sorted({c.labels["agent"] for c in cells} - {"scripted"})
+        text.append(("Beside the scripted table, the cheap strong player (" + ", ".join(
+            strong) + ") in every seat, on the same streams; no `best` table: "
+                     if strong else "Scripted players only: a `best` table would cost well "
+                     "over this study's budget (") + HUMANITY_NO_BEST + ").")
     sec = Section(f"{get_game(game).SPEC.long_name or game}: setups", text=text)
     if game == "darkness":
         _darkness_labels(df, sec)
