@@ -53,16 +53,16 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
 
 
 def _share_strong_labels(rows: list[dict]) -> None:
-    """A sweep headline with no strong form of its own (darkleaf's: no cheap strong player
-    in the joint part) takes the ``agents`` label of another study's finding that states
-    the same claim (same ``key``: the matchups study's weakest clan, whose strong table
-    plays it), naming where it comes from; the sweep's ``assumptions`` label already
-    travels the other way."""
+    """A sweep headline whose own strong games are fewer (darkleaf's: none in quick, where
+    the joint part has no cheap strong player for it; a few of ``best`` in full) takes the
+    ``agents`` label of another study's finding that states the same claim (same ``key``:
+    the matchups study's weakest clan, whose strong table plays it), naming where it comes
+    from; the sweep's ``assumptions`` label already travels the other way."""
     by_key = {r["key"]: r for r in rows
               if r["key"] and r["study"] != "sensitivity" and r["strong_games"]}
     for r in rows:
         src = by_key.get(r["key"]) if r["study"] == "sensitivity" else None
-        if src is not None and r["agents"] == "not tested across agents":
+        if src is not None and src["strong_games"] > (r["strong_games"] or 0):
             r["agents"] = src["agents"]
             r["strong_agent"] = f"{src['strong_agent']} ({src['study']} study)"
             r["strong_games"] = src["strong_games"]

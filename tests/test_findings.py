@@ -188,6 +188,14 @@ def test_a_sweep_headline_with_no_strong_form_takes_the_strong_label_of_its_twin
     assert df.loc["no seat favoured", "agents"] == "yes"
     assert df.loc["no seat favoured", "strong_agent"] == "value"
     assert df.loc["murg strongest", "agents"].startswith("no (")
+    # full profile: the headline's own few games of best give way to the twin's many
+    write_findings(tmp_path / "sensitivity", "sensitivity", [
+        dict(finding("darkleaf", "wibo under half", 0.16, 0.13, 0.19, 0.5, 747,
+                     scripted=(0.16, 0.13, 0.19), search=(0.2, 0.05, 0.5), search_name="best",
+                     search_games=40), key="darkleaf:wibo-vs-field")], "full")
+    df = collect_findings(tmp_path, ["matchups", "sensitivity"]).set_index("finding")
+    assert df.loc["wibo under half", "strong_agent"] == "value (matchups study)"
+    assert df.loc["wibo under half", "strong_games"] == 1097
 
 
 # ---- the index's verdicts, computed from the findings ----
