@@ -9,8 +9,8 @@ each pairing closest to 50%; Blessings vs Curses; scripted, strong (`value`) and
 tables.
 
 The strong table (#32) plays darkleaf's fitted one-ply player (`value`, agents/value.py)
-in both seats: it beats the scripted player 56-58% pooled over the 15 pairings
-(docs/lab-log.md, "darkleaf"), and costs about 16 CPU-ms a game (scripted: 0.5), so the
+in both seats: it beats the scripted player 55-56% pooled over the 15 pairings
+(docs/lab-log.md, "darkleaf"), and costs about 6 CPU-ms a game (scripted: 1.5), so the
 quick profile can give every clan's finding and the first-move edge STRONG_MIN strong
 games, which the search table (about 3 s a game) cannot.
 """
@@ -72,11 +72,13 @@ QUICK_NO_BEST = (
 STRONG_TEXT = (
     "The value heatmap plays darkleaf's fitted one-ply player (`value`) in both seats: the "
     "findings' agents labels compare the scripted table with it.  It beats the scripted "
-    "player only modestly (56-58% pooled over the 15 pairings, #32's target is 60%; "
+    "player only modestly (55-56% pooled over the 15 pairings, #32's target is 60%; "
     "docs/lab-log.md, darkleaf), so a label that holds under both says the finding does not "
     "rest on the scripted habits alone, not that it holds under expert play.  Its weights "
     "were fitted on hexen-wibo games; fits pooled over all 15 pairings played no better "
-    "(57.0% and 57.6% against 56.5%, 1,200 games each).")
+    "(57.0% and 57.6% against 56.5%, 1,200 games each).  A small effect can depend on the "
+    "player: the first-move edge is +2.7 points [1.3, 4.2] under `value` with 4 "
+    "determinizations an action and +0.7 [-0.8, 2.2] with 1 (3,300 games each).")
 
 
 def _pairings():
