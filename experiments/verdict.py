@@ -83,11 +83,21 @@ def finding_status(row) -> tuple[str, str]:
         float(row["value"])
     n = int(row["sample"])
     measure = row.get("measure", "rate") if hasattr(row, "get") else "rate"
+    agents = str(row.get("agents", ""))
     if _holds_null(lo, hi, null) or (measure in ("rate", "share") and hi - lo >= WIDE):
+        s = strong_side(agents)
+        # strong play that excludes the scripted value is news even here (frontier's
+        # mission: scripted 0.31 holds the band's edge, value succeeds 0.74)
+        sn = _number(row.get("strong_games"))
+        other = (f"; {s[0] or 'search'} gives {s[1]:.3f} [{s[2]:.3f}, {s[3]:.3f}]"
+                 + (f" on {int(sn):,} games" if sn else "") + ": strong play tells "
+                 "another story"
+                 if s is not None and not s[2] <= v <= s[3] and not strong_few(agents)
+                 else "")
         return ("not enough games",
                 f"more games: its interval [{lo:.3f}, {hi:.3f}] on {n:,} games "
-                f"{'holds the null ' + format(null, '.3f') if _holds_null(lo, hi, null) else 'names no winner'}")
-    agents = str(row.get("agents", ""))
+                f"{'holds the null ' + format(null, '.3f') if _holds_null(lo, hi, null) else 'names no winner'}"
+                + other)
     if agents != "yes":
         s = strong_side(agents)
         if s is None:

@@ -233,6 +233,15 @@ def test_finding_status_follows_the_evidence():
     # ... but a difference is not on a 0-1 scale
     assert finding_status(_row(measure="difference", value=5.0, lo=2.0, hi=8.0,
                                null=0.0))[0] == "confirmed"
+    # scripted too thin to say, strong play far from it (frontier's band): still not
+    # enough games, and the settle text carries the strong player's other story
+    band = _row(value=0.313, lo=0.245, hi=0.391, null=1 / 3, n=150,
+                agents="no (scripted 0.313 [0.245, 0.391]; value 0.736 [0.708, 0.762])")
+    st, settle = finding_status(band)
+    assert st == "not enough games" and "value gives 0.736 [0.708, 0.762]" in settle
+    near = _row(value=0.313, lo=0.245, hi=0.391, null=1 / 3, n=150,
+                agents="no (scripted 0.313 [0.245, 0.391]; value 0.300 [0.270, 0.330])")
+    assert "another story" not in finding_status(near)[1]
 
 
 def test_verdicts_one_per_game_seed_games_first_from_the_findings():
