@@ -138,7 +138,8 @@ def analyse(study: Study, out) -> list[Section]:
     clans = _clans()
     df, wins, games = _pairing_tables(study, out, clans)
     secs = [_matchup_section(clans, df, wins, games)]
-    write_findings(out, "matchups", _clan_findings(clans, wins, games) + _edge_finding(df),
+    write_findings(out, "matchups", _clan_findings(clans, wins, games)
+                   + _edge_finding(df, _search_kind(games)),
                    study.profile)
     base = {r.pairing: r for r in df.itertuples()
             if r.agents == "table" and r.first == r.clan_a} if len(df) else {}
@@ -349,16 +350,15 @@ def _clan_findings(clans, wins, games) -> list[dict]:
     return rows
 
 
-def _edge_finding(df: pd.DataFrame) -> list[dict]:
+def _edge_finding(df: pd.DataFrame, kind: str = "mcts") -> list[dict]:
     """Darkleaf's seat effect, measured where it does not measure the clans: the first
     mover's edge over every pairing and both turn orders (scripted), with the same edge
-    under the strong player (the strong table where it was played, else ``best``) over the
-    pairings it played in both orders."""
+    under the strong player (``kind``'s table, :func:`_search_kind`) over the pairings it
+    played in both orders."""
     if not len(df) or not (df["agents"] == "table").any():
         return []
     t = df[df["agents"] == "table"]
     v = _first_edge(t)
-    kind = "strong" if (df["agents"] == "strong").any() else "mcts"
     m = df[df["agents"] == kind]
     both = m.groupby("pairing").filter(lambda g: g["first"].nunique() == 2) if len(m) else m
     b = _first_edge(both) if len(both) else None

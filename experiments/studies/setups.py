@@ -408,10 +408,11 @@ def _generic(out, game, cells, frows=None, more=()) -> Section:
             "the engine's own counters; one row per setup, agent kind and player count."]
     if game == "humanity":
         strong = sorted({c.labels["agent"] for c in cells} - {"scripted"})
-        text.append(("Beside the scripted table, the cheap strong player (" + ", ".join(
-            strong) + ") in every seat, on the same streams; no `best` table: "
-                     if strong else "Scripted players only: a `best` table would cost well "
-                     "over this study's budget (") + HUMANITY_NO_BEST + ").")
+        lead = (f"Beside the scripted table, the cheap strong player ({', '.join(strong)}) "
+                "in every seat, on the same streams; no `best` table" if strong else
+                "Scripted players only: a `best` table would cost well over this study's "
+                "budget")
+        text.append(f"{lead} ({HUMANITY_NO_BEST}).")
     sec = Section(f"{get_game(game).SPEC.long_name or game}: setups", text=text)
     if game == "darkness":
         _darkness_labels(df, sec)
