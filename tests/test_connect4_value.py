@@ -290,10 +290,11 @@ def test_a_game_names_its_own_value_defaults(monkeypatch):
     b = parse_agent(f"value:samples={V.DEFAULT_SAMPLES}", game="frontier")
     assert b.text == f"value:samples={V.DEFAULT_SAMPLES}" and b.row[A_SAMPLES] == V.DEFAULT_SAMPLES
     assert parse_agent("value:samples=16", game="frontier").text == "value"
-    assert registry.part("court", "VALUE") == {"prior": 0.05}
+    assert registry.part("court", "VALUE") == {"prior": 0.2}
     assert parse_agent("value", game="court").row[A_SAMPLES] == V.DEFAULT_SAMPLES
-    assert parse_agent("value", game="court").row[A_PRIOR] == 0.05
-    assert parse_agent("value:prior=0.05", game="court").text == "value"
+    assert parse_agent("value", game="court").row[A_PRIOR] == 0.2
+    assert parse_agent("value:prior=0.2", game="court").text == "value"
+    assert parse_agent("value:prior=0.05", game="court").text == "value:prior=0.05"
     assert parse_agent("value:prior=0", game="court").text == "value:prior=0"
     assert parse_agent("value", game="connect4").row[A_PRIOR] == V.DEFAULT_PRIOR == 0.0
 

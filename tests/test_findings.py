@@ -394,8 +394,10 @@ def test_the_strong_seat_table_is_the_profiles_cheap_strong_player_at_scale():
         c4 = tables[("connect4", 2)]
         assert c4.agents == ("value",) and c4.games == STRONG_MIN[profile]
         court = tables[("court", 4)]
-        assert court.agents[0] == winrates.SEARCH[profile]
-        assert court.games < STRONG_MIN[profile]
+        assert court.agents == ("value",) and court.games == STRONG_MIN[profile]
+        dl = tables[("darkleaf", 2)]
+        assert dl.agents[0] == winrates.SEARCH[profile]
+        assert dl.games < STRONG_MIN[profile]
 
 
 def test_the_setups_study_plays_frontiers_cheap_strong_player_on_every_variant():
