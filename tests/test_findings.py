@@ -417,6 +417,33 @@ def test_the_setups_study_plays_frontiers_cheap_strong_player_on_every_variant()
     assert not [c for c in setups.build("smoke", 0).cells if c.agents == ("value",)]
 
 
+def test_the_setups_study_plays_courts_cheap_strong_player_at_every_player_count():
+    """#32 part 5: court's player-count tables (scripted personas mixed) each get a twin
+    with court's cheap strong player (registry STRONG, `value`) in every seat, on the same
+    stream, in quick and full; and the section's text compares the two count by count."""
+    import pandas as pd
+
+    from experiments.studies import setups
+    from simcore.court import SPEC
+
+    lo, hi = SPEC.players
+    for profile in ("quick", "full"):
+        cells = [c for c in setups.build(profile, 0).cells if c.game == "court"]
+        strong = {c.players: c for c in cells if c.agents == ("value",)}
+        assert sorted(strong) == list(range(lo, hi + 1))
+        assert {c.games for c in strong.values()} == {setups.BUDGET[profile]["court_strong"]}
+        personas = {c.players: c for c in cells if c.agents != ("value",)}
+        assert all(strong[P].stream == personas[P].stream for P in strong)
+    df = pd.DataFrame([
+        {"players": 3, "agents": "scripted personas", "mean_failures": 0.5,
+         "games_with_elimination": 0.02, "elim_low": 0.01, "elim_high": 0.03},
+        {"players": 3, "agents": "value", "mean_failures": 3.1,
+         "games_with_elimination": 0.83, "elim_low": 0.80, "elim_high": 0.85}])
+    text = setups._court_strong_text(df)
+    assert "3p 0.50 / 3.10 failures a game" in text and "2% / 83% [80, 85]" in text
+    assert setups._court_strong_text(df.iloc[:1]) == ""
+
+
 def test_every_study_knows_its_profile():
     """The agents label's minimum of strong games comes from the study's profile
     (write_findings): every study's plan carries the profile it was built for."""

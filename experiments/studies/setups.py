@@ -7,8 +7,10 @@
   scripted with the profile's cheap strong player where it names one (registry
   ``STRONG``: frontier's ``value``, on reporting.STRONG_MIN missions a variant), else
   with ``best``.
-- Court of the Dead: 2-6 players with the three scripted personas mixed at the
-  table: Harvest failures, eliminations, and which persona wins.
+- Court of the Dead: 3-6 players with the three scripted personas mixed at the
+  table: Harvest failures, eliminations, and which persona wins; beside each, the same
+  count with court's cheap strong player (registry ``STRONG``: ``value``) in every seat
+  (quick 1,000 games, full 10,000), its failures and eliminations compared in the text.
 - Edge of Darkness: every named setup with 3 scripted players (mean scores, seat
   shares, end reasons), and each setup's difficulty by a measure that does not rest
   on one player's habits: solo against the automa, scripted and a strong kind side by
@@ -70,12 +72,14 @@ BUDGET = {
     # "strong_table": games of humanity's cheap strong player in every seat a scenario,
     # beside the scripted table (quick: 200, about 5 s a scenario on 2 cores; #32 asks for
     # the strong player on every setup; no finding rests on these tables)
+    # "court_strong": games of court's cheap strong player in every seat a player count
+    # (quick: 1,000, about 3 s a count on 2 cores)
     "quick": {"frontier": 3000, "search": 20, "court": 2000, "other": 600, "solo": 2000,
               "best_solo": 24, "strong_solo": 100, "best": "best:ms=3", "frontier_best": None,
-              "strong_table": 200},
+              "strong_table": 200, "court_strong": 1000},
     "full": {"frontier": 200_000, "search": 400, "court": 100_000, "other": 20_000,
              "solo": 50_000, "best_solo": 100, "strong_solo": 1000, "best": "best",
-             "frontier_best": "best", "strong_table": 2000},
+             "frontier_best": "best", "strong_table": 2000, "court_strong": 10_000},
 }
 # the follow-up stage's stream (the first stage's darkness solo cells play stream 400): its
 # games are independent of the first stage's, so the two pool
@@ -127,6 +131,13 @@ def build(profile: str, seed: int) -> Study:
             agents = tuple(f"scripted:{personas[i % len(personas)]}" for i in range(P))
             st.add("court", P, agents, b["court"], stream=200,
                    labels={"game": "court", "players": P})
+            # the same table under court's cheap strong player in every seat (#32: the
+            # strong player on every setup; its Harvest failures are a property of play
+            # worth measuring, not of the scripted personas' habits)
+            strong = strong_player("court", P, profile)
+            if strong and b.get("court_strong"):
+                st.add("court", P, (strong,), b["court_strong"], stream=200,
+                       labels={"game": "court", "players": P, "agent": strong})
     for g in ("darkness", "humanity"):
         if g not in reg:
             continue
@@ -297,6 +308,11 @@ def _court_equilibrium(out) -> list[str]:
              "players settle on."] + lines) if lines else []
 
 
+def _court_kind(c) -> str:
+    """A court setups cell's players: the persona mix, or the strong player's spec."""
+    return c.labels.get("agent", "scripted personas")
+
+
 def _court(out, cells) -> Section:
     rows, personas = [], []
     for c in cells:
@@ -305,10 +321,13 @@ def _court(out, cells) -> Section:
         elim_games = s.info_pos["eliminations"]
         r, lo, hi = s.rate(elim_games)
         nw, nlo, nhi = s.rate(s.shared)
-        rows.append({"players": c.players, "games": s.games, "mean_failures": fail,
+        rows.append({"players": c.players, "agents": _court_kind(c), "games": s.games,
+                     "mean_failures": fail,
                      "games_with_elimination": r, "elim_low": lo, "elim_high": hi,
                      "no_sole_winner": nw, "nsw_low": nlo, "nsw_high": nhi,
                      "mean_rounds": s.rounds_sum / max(s.games, 1)})
+        if "agent" in c.labels:  # one player in every seat: no persona to compare
+            continue
         for a in sorted(s.agent_n):
             k, n = s.agent_ret[a], s.agent_n[a]
             lo, hi = wilson(k, n)
@@ -320,7 +339,8 @@ def _court(out, cells) -> Section:
         "Below: scripted tables mixing the personas (fair-share, free-rider, court-hawk) in "
         "turn, seats rotated. One fixed mix per table size is a seating, not a property of "
         "the game: read its persona rates with the equilibrium above. Failures are Harvest "
-        "failures per game; eliminations happen from the third failure on."])
+        "failures per game; eliminations happen from the third failure on."] + (
+        [_court_strong_text(df)] if (df["agents"] != "scripted personas").any() else []))
     sec.tables.append(("court_player_counts", df, "Failures, eliminations and games without "
                        "a sole winner by player count (Wilson 95%)"))
     sec.tables.append(("court_personas", pdf, "Which persona wins, by player count"))
@@ -332,6 +352,30 @@ def _court(out, cells) -> Section:
     return sec
 
 
+def _court_strong_text(df: pd.DataFrame) -> str:
+    """A line comparing the persona tables with the strong player's, count by count."""
+    parts = []
+    for P, g in df.groupby("players"):
+        g = g.set_index("agents")
+        strong = [a for a in g.index if a != "scripted personas"]
+        if not strong or "scripted personas" not in g.index:
+            continue
+        a, b = g.loc["scripted personas"], g.loc[strong[0]]
+        parts.append(f"{P}p {a.mean_failures:.2f} / {b.mean_failures:.2f} failures a game, "
+                     f"eliminations in {100 * a.games_with_elimination:.0f}% / "
+                     f"{100 * b.games_with_elimination:.0f}% [{100 * b.elim_low:.0f}, "
+                     f"{100 * b.elim_high:.0f}] of games")
+    return ("The same tables with the cheap strong player (registry STRONG, "
+            f"{strong[0] if parts else 'value'}) in every seat, personas first: "
+            + "; ".join(parts) + ".  Strong play lets Harvests fail where the personas "
+            "offer their fair share (so does `best`: `best:ms=3` in every seat, 200 games, "
+            "ended with a last survivor in 65% of 3-player and 48% of 4-player games, "
+            "docs/lab-log.md \"court value prior 0.2\"): each seat free-rides "
+            "while a failure costs it little, which the Harvest thresholds and Fail effects "
+            "make pay, and those values are assumed (`darkbalance rules court --assumed`); "
+            "whether people play so is not measured here.") if parts else ""
+
+
 def _court_cards(out, cells, sec) -> None:
     """Which Court cards swing games: how often a card's winner goes on to win the game,
     against the fair share 1/players, per player count (Wilson 95%, Holm within a count)."""
@@ -340,6 +384,7 @@ def _court_cards(out, cells, sec) -> None:
     rows = []
     for c in cells:
         P = c.players
+        kind = _court_kind(c)
         cols = [f"return_{s}" for s in range(P)] + [f"won_{k}" for k in CARD_KEYS]
         df = cell_frame(out, c, cols)
         ret = df[[f"return_{s}" for s in range(P)]].to_numpy(float)
@@ -352,7 +397,7 @@ def _court_cards(out, cells, sec) -> None:
                 continue
             wins = float(ret[np.flatnonzero(m), w[m]].sum())
             lo, hi = wilson(wins, n)
-            part.append({"players": P, "card": k, "games_won": n, "winner_win_rate": wins / n,
+            part.append({"players": P, "agents": kind, "card": k, "games_won": n, "winner_win_rate": wins / n,
                          "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
                          "lift": wins / n - 1 / P, "p": binom_two_sided_p(wins, n, 1 / P)})
         for r, a in zip(part, holm([r["p"] for r in part])):
@@ -365,16 +410,20 @@ def _court_cards(out, cells, sec) -> None:
                        "game win rate vs the fair share 1/players (Wilson 95%; Holm-adjusted "
                        "two-sided binomial p within each player count)"))
     P = 4 if 4 in set(df["players"]) else int(df["players"].iloc[0])
-    d = df[df["players"] == P].sort_values("lift", ascending=False)
+    d = df[(df["players"] == P) & (df["agents"] == "scripted personas")].sort_values(
+        "lift", ascending=False)
     sec.figures.append((f"court_cards_{P}p", bar_with_intervals(
         list(d["card"]), d["winner_win_rate"], d["ci_low"], d["ci_high"],
         f"Court, {P} players: game win rate of each card's winner", ref=1 / P),
-        d, f"{P} players: the card winner's game win rate (Wilson 95%); dashed line 1/{P}"))
+        d, f"{P} players, scripted personas: the card winner's game win rate (Wilson 95%); "
+        f"dashed line 1/{P}"))
     sig = df[df["p_holm"] < 0.05].sort_values("lift", ascending=False)
-    shown = pd.concat([sig[sig["lift"] > 0].head(3), sig[sig["lift"] < 0].tail(2)])
+    shown = pd.concat([x for _, k in sig.groupby("agents", sort=False)
+                       for x in (k[k["lift"] > 0].head(3), k[k["lift"] < 0].tail(2))]
+                      or [sig])
     for r in shown.itertuples():
         sec.text.append(
-            f"{r.players} players: winning {r.card} goes with a game win rate of "
+            f"{r.players} players ({r.agents}): winning {r.card} goes with a game win rate of "
             f"{100 * r.winner_win_rate:.1f}% [{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}] "
             f"against a fair share of {100 * r.fair_share:.1f}% ({r.games_won} games, "
             f"Holm p = {r.p_holm:.2g}).")
