@@ -343,6 +343,16 @@ def test_a_seat_effect_where_the_rules_treat_seats_alike_is_an_agent_artifact():
     assert len(court_lines) == 2 and all("agent artifact" in t for t in court_lines)
     assert [t for t in text if t.startswith("connect4")] and \
         "artifact" not in next(t for t in text if t.startswith("connect4"))
+    # the strong table names the player that played it where that is not `best` (court's
+    # cheap strong player, value), and `best` itself where it played
+    strong = pd.DataFrame([{**r, "player": p} for r, p in zip(
+        seats("court", 4, [0.24, 0.31, 0.26, 0.19], "best"),
+        ["value"] * 4)] + [{**r, "player": "best:ms=3"} for r in seats(
+        "court", 3, [0.28, 0.40, 0.32], "best")])
+    text = _findings(strong, pd.DataFrame(columns=["game", "players", "agent", "win_rate"]))
+    assert any(t.startswith("court at 4 players (value): seat 1") and
+               "how the value players treat each other" in t for t in text)
+    assert any(t.startswith("court at 3 players (best): seat 1") for t in text)
 
 
 def test_an_agents_label_needs_the_profiles_strong_games(tmp_path):

@@ -349,6 +349,14 @@ def _seat_content(game: str) -> bool:
     return game in registry.GAMES and registry.part(game, "SEAT_CONTENT") is not None
 
 
+def _who(grp: pd.DataFrame, a: str) -> str:
+    """A table's players as a finding names them: its role (random, scripted, best), or
+    the spec that played it where that is another agent (the strong table's cheap strong
+    player, ``value``, where the profile names one)."""
+    player = str(grp["player"].iloc[0]) if "player" in grp else a
+    return a if player == a or player.startswith(a + ":") else player
+
+
 def _turn_findings(turns: pd.DataFrame) -> list[str]:
     out = []
     if turns.empty:
@@ -359,7 +367,7 @@ def _turn_findings(turns: pd.DataFrame) -> list[str]:
             parts = ", ".join(f"{int(r.turn_position)}: {100 * r.win_rate:.1f}% "
                               f"[{100 * r.ci_low:.1f}, {100 * r.ci_high:.1f}]"
                               for r in grp.itertuples())
-            out.append(f"{g} at {P} players ({a}): turn order matters; by turn position "
+            out.append(f"{g} at {P} players ({_who(grp, a)}): turn order matters; by turn position "
                        f"{parts} (equal share {100 * ref:.1f}%).")
     return out
 
@@ -376,14 +384,14 @@ def _findings(seats: pd.DataFrame, ladder: pd.DataFrame) -> list[str]:
         off = grp[(grp["ci_low"] > ref) | (grp["ci_high"] < ref)]
         if len(off):
             best = grp.loc[grp["win_rate"].idxmax()]
-            line = (f"{g} at {P} players ({a}): seat {int(best.seat)} wins "
+            line = (f"{g} at {P} players ({_who(grp, a)}): seat {int(best.seat)} wins "
                     f"{100 * best.win_rate:.1f}% [{100 * best.ci_low:.1f}, "
                     f"{100 * best.ci_high:.1f}] against an equal-seat share of "
                     f"{100 * ref:.1f}%")
             if seats_alike(g):
                 line += (f": an agent artifact, not a finding about the game (the rules "
                          f"treat the seats alike: {seats_alike(g)}); it measures how the "
-                         f"{a} players treat each other")
+                         f"{_who(grp, a)} players treat each other")
             out.append(line + ".")
     for (g, P), grp in ladder.groupby(["game", "players"]):
         r = grp.set_index("agent")["win_rate"]
