@@ -120,6 +120,14 @@ def _fit(X, y, C: float = 1.0):
     return m.coef_[0].copy()
 
 
+def _fit_kept(X, y, keep) -> np.ndarray:
+    """:func:`_fit` over the columns ``keep`` only; every other weight is 0 (the profile's
+    TRAIN_DROP: a feature the fit would read the wrong way round for play)."""
+    w = np.zeros(X.shape[1])
+    w[keep] = _fit(X[:, keep], y)
+    return w
+
+
 def _scores(w, X, y, const: float) -> dict:
     z = np.clip(X @ w, -30, 30)
     p = 1.0 / (1.0 + np.exp(-z))
@@ -185,6 +193,13 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
 
     moved = registry.part(spec.name, "TRAIN_SETUP") or {}
     setups = {str(c): moved.get(c, spec.setups[0]) for c in counts}
+    names = list(feature_names(spec.key))
+    drop = tuple(registry.part(spec.name, "TRAIN_DROP") or ())
+    unknown = [d for d in drop if d not in names]
+    if unknown:
+        raise BadInput(f"train {game}: TRAIN_DROP names {', '.join(unknown)}, not features "
+                       f"of {game}; valid: {', '.join(names)}")
+    keep = np.array([j for j, nm in enumerate(names) if nm not in drop], np.int64)
     Xtr, ytr, Xte, yte, rules, per = [], [], [], [], {}, {}
     for c in counts:
         X, y, gid, n, params = _self_play(spec.name, c, games, seed, best_games, progress,
@@ -198,7 +213,7 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
     Xtr, ytr, Xte, yte = map(np.concatenate, (Xtr, ytr, Xte, yte))
     if len(ytr) == 0 or len(yte) == 0:
         raise BadInput(f"train {game}: no finished games to fit on; play more (--games)")
-    w = _fit(Xtr, ytr)
+    w = _fit_kept(Xtr, ytr, keep)
     const = float(np.mean(ytr))
     by_players = {}
     for c in own:
@@ -206,14 +221,14 @@ def train(game: str, games: int = 4000, seed: int = 0, players=None, best_games:
         if len(y_tr) == 0 or len(y_te) == 0:
             raise BadInput(f"train {game}: no finished {c}-player games to fit on; play "
                            "more (--games)")
-        wc = _fit(xtr, y_tr)
+        wc = _fit_kept(xtr, y_tr, keep)
         cc = float(np.mean(y_tr))
         by_players[str(c)] = {"weights": [float(x) for x in wc],
                               "heldout": _scores(wc, xte, y_te, cc),
                               "train": _scores(wc, xtr, y_tr, cc)}
     rec = {"game": spec.name, "version": spec.version, "setup": spec.setups[0],
            **({"setups": setups} if set(setups.values()) != {spec.setups[0]} else {}),
-           "rules": rules, "features": list(feature_names(spec.key)),
+           "rules": rules, "features": names, **({"dropped": list(drop)} if drop else {}),
            "weights": [float(x) for x in w], "seed": seed, "games": per,
            "best_games": best_games, "explore": explore,
            **({"strong": strong} if best_games and strong != "best" else {}),

@@ -64,6 +64,10 @@ PROFILE_DEFAULTS = {
     # darkness solo: the locations study's random 10-location setups); recorded per count
     # in the weights file (``setups``)
     "TRAIN_SETUP": {},
+    # features ``darkbalance train`` holds at weight 0 (names from agents/value.py's
+    # BASE_FEATURES or the engine's FEATURES), where a fit reads them the wrong way round
+    # for play: recorded in the weights file (``dropped``)
+    "TRAIN_DROP": (),
     # the test suite's smoke profile plays the STRONG player (its value arena compiles there)
     "SMOKE_STRONG": False,
     # the ``value`` agent's options in this game where they differ from agents/value.py's

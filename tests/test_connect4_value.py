@@ -276,6 +276,29 @@ def test_train_explore_is_recorded_and_changes_the_positions():
         train("connect4", games=100, write=False, explore=2.0)
 
 
+def test_train_holds_the_profiles_dropped_features_at_zero(monkeypatch):
+    """Profile ``TRAIN_DROP`` (darkleaf's two score features): the fit leaves those weights
+    at exactly 0 and fits the rest, the record lists them, own-count weights too, and a name
+    that is no feature is refused in one line naming the valid ones."""
+    from experiments.train import train
+    from simcore import registry
+    from simcore.spec import BadInput
+
+    assert registry.part("darkleaf", "TRAIN_DROP") == ("score_share", "score_lead")
+    plain = train("connect4", games=100, seed=3, write=False)
+    i, j = plain["features"].index("score_share"), plain["features"].index("eval")
+    assert plain["weights"][i] != 0.0 and "dropped" not in plain
+    real = registry.profile("connect4")
+    monkeypatch.setattr(real, "TRAIN_DROP", ("score_share",), raising=False)
+    rec = train("connect4", games=100, seed=3, write=False, own=(2,))
+    assert rec["dropped"] == ["score_share"]
+    assert rec["weights"][i] == 0.0 and rec["by_players"]["2"]["weights"][i] == 0.0
+    assert rec["weights"][j] != 0.0 and rec["weights"] != plain["weights"]
+    monkeypatch.setattr(real, "TRAIN_DROP", ("no_such",), raising=False)
+    with pytest.raises(BadInput, match="no_such.*valid: bias"):
+        train("connect4", games=100, seed=3, write=False)
+
+
 def test_a_game_names_its_own_value_defaults(monkeypatch):
     """Profile ``VALUE``: plain ``value`` plays the game's own options (frontier averages 16
     determinizations), the name shows only options that differ from them, and an option

@@ -59,11 +59,11 @@ def test_a_prior_margin_keeps_the_scripted_choice_unless_another_is_worth_more()
     """``value:prior=X``: the scripted persona's choice stands unless another action is
     valued more than X above it; with no margin the agent plays a best-valued action.
     Over court positions from random play: prior=1 always plays the script (it differs
-    from the best-valued action in several), prior=0.05 (court's default) plays the script
-    exactly where it is within 0.05 of the best, else a best-valued action."""
+    from the best-valued action in several), prior=0.05 plays the script exactly where it is
+    within 0.05 of the best, else a best-valued action."""
     plain = parse_agent("value:prior=0", SPEC.personas, "court")
     keep = parse_agent("value:prior=1", SPEC.personas, "court")
-    near = parse_agent("value", SPEC.personas, "court")  # court's default: prior=0.05
+    near = parse_agent("value:prior=0.05", SPEC.personas, "court")  # court's default: 0.2
     assert keep.text == "value:prior=1" and plain.text == "value:prior=0"
     assert plain.row[A_PRIOR] == 0.0 and near.row[A_PRIOR] == 0.05
     key = compile_key(SPEC, [plain.row])

@@ -72,13 +72,15 @@ QUICK_NO_BEST = (
 STRONG_TEXT = (
     "The value heatmap plays darkleaf's fitted one-ply player (`value`) in both seats: the "
     "findings' agents labels compare the scripted table with it.  It beats the scripted "
-    "player only modestly (55-56% pooled over the 15 pairings, #32's target is 60%; "
+    "player only modestly (54-56% pooled over the 15 pairings, #32's target is 60%; "
     "docs/lab-log.md, darkleaf), so a label that holds under both says the finding does not "
     "rest on the scripted habits alone, not that it holds under expert play.  Its weights "
-    "were fitted on hexen-wibo games; fits pooled over all 15 pairings played no better "
-    "(57.0% and 57.6% against 56.5%, 1,200 games each).  A small effect can depend on the "
-    "player: the first-move edge is +2.7 points [1.3, 4.2] under `value` with 4 "
-    "determinizations an action and +0.7 [-0.8, 2.2] with 1 (3,300 games each).")
+    "were fitted on hexen-wibo games without the two unit-kill score features (profile "
+    "TRAIN_DROP: a fit that read them made a first kill worth less than none); fits pooled "
+    "over all 15 pairings played no better.  A small effect can depend on the player: the "
+    "first-move edge read +2.7 points [1.3, 4.2] under the earlier weights with 4 "
+    "determinizations an action, +0.7 [-0.8, 2.2] with 1, and +2.8 [1.3, 4.2] with 1 under "
+    "these weights (about 3,300 games each).")
 
 
 def _pairings():

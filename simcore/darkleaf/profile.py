@@ -9,6 +9,12 @@ COMPILE_SECONDS = 245
 # seeds 6 and 7, 2,400 games each: 55.1% against 56.3%) at about a third of the cost
 # (docs/lab-log.md "darkleaf, value options")
 VALUE = {"prior": 0.05, "samples": 1}
+# the two score features (units vanquished: share of all, lead over the best rival) are
+# held at 0 in the fit: they say nearly the same thing, the fit splits them with opposite
+# signs (-4.0 / +2.5, and +1.6 / -1.5 on another seed), and the committed pair made a first
+# kill worth less than none, so value declined a Sink that would vanquish a rival (watched
+# in replays, docs/agents-value-replays.md; docs/lab-log.md "darkleaf kill aversion")
+TRAIN_DROP = ("score_share", "score_lead")
 # the strongest search measured so far; the tables that chose it: docs/lab-log.md, "darkleaf"
 BEST = ({"iters": 400, "c": 0.7, "rollout": "scripted", "eps": 0.1, "depth": 20,
          "prior": 0.5}, 1.8e4)
