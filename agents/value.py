@@ -48,6 +48,10 @@ DEFAULT_PRIOR = 0.0
 #: agent prefers a win reached sooner and a loss reached later: a bonus this small per
 #: decision orders only exact ties (a learned value is never exactly 0 or 1)
 TIE_STEP = 1e-6
+#: scratch length for an engine's info row (SPEC.info_columns; darkness has the most, 28)
+NINFO = 32
+#: solo lines run to the start of this many turns after the decision's (see action_values)
+SOLO_TURNS = 2
 
 
 def feature_names(game) -> tuple:
@@ -173,7 +177,9 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
     hidden simultaneous choices still open (bids, Offerings: their cost shows only once
     all are revealed), are played by the scripted persona (at most ``DEPTH`` decisions,
     agents/layout.py); the position reached is the one valued.  So each choice is judged
-    by the turn it leads to, not by the half-made turn right after it.  In an open-loop game (chance, hidden cards) each action is tried on ``SAMPLES``
+    by the turn it leads to, not by the half-made turn right after it.  Solo, the line runs
+    to the start of the turn after next (SOLO_TURNS), so every action is valued at one
+    point of the game.  In an open-loop game (chance, hidden cards) each action is tried on ``SAMPLES``
     determinizations from the acting seat's view, with chance drawn from the agent's own
     stream, and the values are averaged; so a hidden simultaneous choice (a bid) is made
     without seeing what the others committed.  Every action is valued on the same draws
@@ -204,6 +210,17 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
     # failed Harvest, the fewest souls eliminated) shows only after every seat's choice
     # and the effects they trigger
     root = dispatch.pending_round(game, state, params)
+    # solo, every decision is the agent's own and the automa plays inside the engine, so
+    # "the rest of my turn" would run on into later turns and each action's line be valued
+    # at another point of the game (a line of fewer decisions reaches further): it stops
+    # where the round (info column 0) changes, so every line is valued at the next turn's
+    # start, after the automa's answer (frontier: the Rival's assault)
+    solo = P == 1
+    info = np.zeros(NINFO, np.int64)
+    r0 = 0
+    if solo:
+        dispatch.info(game, state, params, info)
+        r0 = info[0]
     for i in range(n):
         v = 0.0
         crn[0] = rng[0]
@@ -221,6 +238,10 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
             # then, with ``reply``, up to that many of the other seats' decisions (a
             # threat left open shows in their answer); ``turn`` caps the rest apart
             while d - rep < turn and not dispatch.is_terminal(game, sim, params):
+                if solo:
+                    dispatch.info(game, sim, params, info)
+                    if info[0] - r0 >= SOLO_TURNS:
+                        break  # my turn is over: the next one starts here
                 r = dispatch.pending_round(game, sim, params)
                 mine = dispatch.current_player(game, sim, params) == me
                 if root != 0:

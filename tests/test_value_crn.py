@@ -196,3 +196,49 @@ def test_pending_round_keeps_a_harvests_choices_in_its_round():
         lg = API.legal_actions(t.s, p)
         API.step(t.s, p, int(lg[0]), new_rng(1, 0, 0, 0))
     assert {L.D_SPIRIT_ADJ, L.D_BID} <= seen, seen
+
+
+
+def test_a_solo_line_is_valued_where_the_turn_after_next_begins():
+    """Solo, every decision is the agent's and the automa plays inside the engine, so a line
+    cut at a count of decisions (16) was valued at another round for each action (a line
+    of fewer decisions reached further; docs/agents-value-replays.md, frontier).  Each line
+    now runs to the start of the turn after next (SOLO_TURNS) and is valued there.  With
+    darkness solo weights that read only the round (round_share, times 8), every action
+    of a mid-round position gets the same value, that of a later round than now."""
+    from agents.layout import A_NW, A_W0
+    from agents.value import feature_names
+    from simcore.darkness import API as DA
+    from simcore.darkness import SPEC as DS
+    from simcore.darkness import layout as DL
+
+    # turn=200: no decision cap short of the round boundary (a solo darkness turn is long)
+    a = parse_agent("value:samples=1,prior=0,turn=200", DS.personas, "darkness", players=1)
+    row = a.row.copy()
+    names = feature_names(DS.key)
+    row[A_W0:A_W0 + int(row[A_NW])] = 0.0
+    row[A_W0 + names.index("round_share")] = 8.0
+    key = compile_key(DS, [row])
+    p = DA.params(players=1)
+    pick = np.random.default_rng(5)
+    checked = 0
+    for g in range(6):
+        s = DA.new_state(p, seed=g)
+        for _ in range(int(pick.integers(3, 40))):
+            if DA.is_terminal(s, p):
+                break
+            lg = DA.legal_actions(s, p)
+            DA.step(s, p, int(pick.choice(lg)), new_rng(int(pick.integers(1 << 30))))
+        if DA.is_terminal(s, p) or len(DA.legal_actions(s, p)) < 2:
+            continue
+        legal = np.asarray(DA.legal_actions(s, p), np.int32)
+        vals = dispatch.call(_values, key, row[None, :], s.copy(), p, new_rng(g, 0, 0, 1),
+                             legal.copy(), len(legal), DS.max_game_length, DS.num_actions,
+                             DS.state_size)
+        live = vals[(vals > 1e-6) & (vals < 1 - 1e-6)]
+        assert len(live) and np.ptp(live) < 1e-9, vals  # one round for every line
+        r0 = min(int(s[DL.ROUND]), DL.ROUNDS)  # round_share = ROUND / ROUNDS
+        if r0 < DL.ROUNDS:  # valued at a later round than now
+            assert live[0] > 1.0 / (1.0 + np.exp(-float(r0))) + 1e-9, (live[0], r0)
+        checked += 1
+    assert checked >= 3

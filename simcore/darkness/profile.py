@@ -19,7 +19,10 @@ STRONG = {
     1: ("value:samples=16", ("value:samples=16 (prior 0.05) 87.0% [85.5, 88.5] (2,000, seed "
                              "12) and 84.6% [82.2, 86.7] (1,000, seed 13) solo success on "
                              "random setups, against scripted 53.1% [51.5, 54.6] and 53.5% "
-                             "[51.9, 55.0] (4,000 each, same seeds)")),
+                             "[51.9, 55.0] (4,000 each, same seeds); with each line valued "
+                             "where the turn after next begins, 86.5% [84.2, 88.5] (1,000, "
+                             "seed 12; the decision cap of 16 usually ends a solo line "
+                             "inside its own turn, so little changes)")),
     2: ("value", ("value 88.3% [86.2, 90.1] against scripted, 87.3% [85.1, 89.2] against "
                   "scripted:hunter, 95.7% [94.3, 96.8] against scripted:merchant")),
     3: ("value", "value 73.9% [71.1, 76.5] against two scripted seats (fair share 33.3%)"),

@@ -14,9 +14,13 @@ REGRESS_CELL = {"game": "frontier", "agents": "scripted", "setup": "standard", "
 # a row: solo 64.5% -> 75.5%, scripted 30.0%)
 VALUE = {"samples": 16, "prior": 0.05}
 # the cheap strong player of the strong tables (#32)
-STRONG = {1: ("value", "value (16 samples, prior 0.05) 74.0% [71.2, 76.6] over 1,000 (seed 1) "
-                       "and 71.3% [69.3, 73.2] over 2,000 (seed 2) against scripted 28.7% and "
-                       "24.9% on the same seeds: +46.0 points")}
+# (each action's line valued where the turn after next begins, agents/value.py SOLO_TURNS:
+# seed 1 74.0% -> 76.9%, seed 2 70.4% -> 74.1%, 1,000 missions each; docs/lab-log.md
+# "value solo lines")
+STRONG = {1: ("value", "value (16 samples, prior 0.05) 76.9% [74.2, 79.4] (seed 1) and 74.1% "
+                       "[71.3, 76.7] (seed 2) over 1,000 missions each, against scripted "
+                       "28.7% and 24.9% (seed 2: over 2,000) on the same seeds: +46 to +48 "
+                       "points")}
 
 
 def HEADLINE(spec) -> dict:
