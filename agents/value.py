@@ -213,10 +213,11 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
     # solo, every decision is the agent's own and the automa plays inside the engine, so
     # "the rest of my turn" would run on into later turns and each action's line be valued
     # at another point of the game (a line of fewer decisions reaches further): it stops
-    # where the round (info column 0) changes, so every line is valued at the next turn's
-    # start, after the automa's answer (frontier: the Rival's assault)
+    # where the round (info column 0) has advanced SOLO_TURNS, so every line is valued at
+    # the start of the turn after next, past the automa's answer to the next turn too
+    # (frontier: the Rival's assaults)
     solo = P == 1
-    info = np.zeros(NINFO, np.int64)
+    info = np.zeros(NINFO if solo else 1, np.int64)  # read only solo
     r0 = 0
     if solo:
         dispatch.info(game, state, params, info)
@@ -241,7 +242,7 @@ def action_values(game, agents, k, state, params, rng, legal, n, ws, vals):
                 if solo:
                     dispatch.info(game, sim, params, info)
                     if info[0] - r0 >= SOLO_TURNS:
-                        break  # my turn is over: the next one starts here
+                        break  # the turn after next starts here
                 r = dispatch.pending_round(game, sim, params)
                 mine = dispatch.current_player(game, sim, params) == me
                 if root != 0:

@@ -452,6 +452,9 @@ def test_the_setups_study_plays_courts_cheap_strong_player_at_every_player_count
     text = setups._court_strong_text(df)
     assert "3p 0.50 / 3.10 failures a game" in text and "2% / 83% [80, 85]" in text
     assert setups._court_strong_text(df.iloc[:1]) == ""
+    # a later count played by the personas alone (no strong twin) is left out, not misread
+    more = pd.concat([df, df.iloc[:1].assign(players=4)])
+    assert setups._court_strong_text(more) == text
 
 
 def test_every_study_knows_its_profile():

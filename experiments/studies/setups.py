@@ -354,19 +354,20 @@ def _court(out, cells) -> Section:
 
 def _court_strong_text(df: pd.DataFrame) -> str:
     """A line comparing the persona tables with the strong player's, count by count."""
-    parts = []
+    parts, name = [], "value"
     for P, g in df.groupby("players"):
         g = g.set_index("agents")
         strong = [a for a in g.index if a != "scripted personas"]
         if not strong or "scripted personas" not in g.index:
             continue
-        a, b = g.loc["scripted personas"], g.loc[strong[0]]
+        name = strong[0]
+        a, b = g.loc["scripted personas"], g.loc[name]
         parts.append(f"{P}p {a.mean_failures:.2f} / {b.mean_failures:.2f} failures a game, "
                      f"eliminations in {100 * a.games_with_elimination:.0f}% / "
                      f"{100 * b.games_with_elimination:.0f}% [{100 * b.elim_low:.0f}, "
                      f"{100 * b.elim_high:.0f}] of games")
-    return ("The same tables with the cheap strong player (registry STRONG, "
-            f"{strong[0] if parts else 'value'}) in every seat, personas first: "
+    return (f"The same tables with the cheap strong player (registry STRONG, {name}) in "
+            "every seat, personas first: "
             + "; ".join(parts) + ".  Strong play lets Harvests fail where the personas "
             "offer their fair share (so does `best`: `best:ms=3` in every seat, 200 games, "
             "ended with a last survivor in 65% of 3-player and 48% of 4-player games, "
@@ -397,7 +398,8 @@ def _court_cards(out, cells, sec) -> None:
                 continue
             wins = float(ret[np.flatnonzero(m), w[m]].sum())
             lo, hi = wilson(wins, n)
-            part.append({"players": P, "agents": kind, "card": k, "games_won": n, "winner_win_rate": wins / n,
+            part.append({"players": P, "agents": kind, "card": k, "games_won": n,
+                         "winner_win_rate": wins / n,
                          "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
                          "lift": wins / n - 1 / P, "p": binom_two_sided_p(wins, n, 1 / P)})
         for r, a in zip(part, holm([r["p"] for r in part])):
