@@ -82,7 +82,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona,eps=X], "
                        "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X,"
                        "opp=same|mix,leaf=evaluate|value], "
-                       "best[:v1|v2,ms=T|iters=N], value[:samples=N,reply=R,prior=X]")
+                       "best[:v1|v2,ms=T|iters=N], value[:samples=N,reply=R,prior=X,persona=P]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
     for part in filter(None, (p.strip() for p in rest.split(","))):
@@ -127,7 +127,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
                         game, players)
         return AgentSpec("best:" + a.text.partition(":")[2], a.row)
     if kind == "value":
-        return _value_agent(text, opts, game, players)
+        return _value_agent(text, opts, game, players, personas)
     if kind == "random":
         if opts:
             raise BadInput(f"agent {text!r}: random takes no options")
@@ -241,17 +241,20 @@ def _weights(text: str, game: str | None, players: int | None = None) -> np.ndar
 
 
 def _value_agent(text: str, opts: dict, game: str | None,
-                 players: int | None = None) -> AgentSpec:
-    """``value[:samples=N,turn=T,reply=R,prior=X]``: the game's fitted weights
+                 players: int | None = None, personas: tuple = ("default",)) -> AgentSpec:
+    """``value[:samples=N,turn=T,reply=R,prior=X,persona=P]``: the game's fitted weights
     (agents/weights/GAME.json) in the row; options the spec leaves out take the game's own
     defaults (profile ``VALUE``), then agents/value.py's.  The name shows only options that
-    differ from the game's defaults, so plain ``value`` is each game's tuned player."""
+    differ from the game's defaults, so plain ``value`` is each game's tuned player.
+    ``persona`` is the scripted persona whose choice stands within ``prior`` and which
+    plays the lines (the first persona by default): a persona's style played strongly."""
     from agents.value import DEFAULT_PRIOR, DEFAULT_REPLY, DEFAULT_SAMPLES, DEFAULT_TURN
 
-    bad = set(opts) - {"samples", "turn", "reply", "prior"}
+    bad = set(opts) - {"samples", "turn", "reply", "prior", "persona"}
     if bad:
         raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: samples, "
-                       "turn, reply, prior")
+                       "turn, reply, prior, persona")
+    p = _persona(opts.get("persona", personas[0]), personas)
     w = _weights(text, game, players)
     base = {"samples": DEFAULT_SAMPLES, "turn": DEFAULT_TURN, "reply": DEFAULT_REPLY,
             "prior": DEFAULT_PRIOR}
@@ -272,12 +275,14 @@ def _value_agent(text: str, opts: dict, game: str | None,
     row[A_DEPTH] = turn
     row[A_REPLY] = reply
     row[A_PRIOR] = prior
+    row[A_PERSONA] = p
     row[A_NW] = w.size
     row[A_W0:A_W0 + w.size] = w
     extra = [f"samples={samples}"] if samples != base["samples"] else []
     extra += [f"turn={turn}"] if turn != base["turn"] else []
     extra += [f"reply={reply}"] if reply != base["reply"] else []
     extra += [f"prior={prior:g}"] if prior != base["prior"] else []
+    extra += [f"persona={personas[p]}"] if p else []
     name = "value" + (":" + ",".join(extra) if extra else "")
     return AgentSpec(name, row)
 

@@ -308,3 +308,39 @@ def test_a_cheap_strong_baseline_has_enough_games_for_the_headlines_agents_label
         assert sb and sum(c.games for c in sb) >= STRONG_MIN["quick"], game
         sd = [c for c in st.cells if c.game == game and c.labels.get("design") == "strong-draw"]
         assert sd and {c.games for c in sd} == {_joint.JOINT["quick"]["games"]}
+
+
+def test_a_persona_comparison_is_played_strongly_in_each_personas_style():
+    """#32 part 5: court's headline compares scripted personas at a mixed table, which
+    ``value`` in every seat cannot read; its strong form plays each persona's style under
+    ``value`` (``value:persona=P``), so the conclusion "free-rider wins most" is read off
+    the same persona.  A search spec or an eps persona has no such form; a plain scripted
+    headline is the strong spec in every seat.  The quick sensitivity study plays court's
+    styled table on STRONG_MIN games."""
+    from agents.spec import parse_agent
+    from experiments.reporting import STRONG_MIN
+    from experiments.studies import _joint, sensitivity
+    from simcore.court import SPEC
+
+    h = sensitivity.headline("court")
+    sh = _joint.strong_headline(h, "value", "court")
+    first = SPEC.personas[0]
+    styled = {a: ("value" if a == f"scripted:{first}" else "value:persona=" + a.split(":")[1])
+              for a in h["agents"]}
+    assert sh["styled"]["scripted"] == "value"  # the results' name of the first persona
+    assert sh["agents"] == tuple(styled[a] for a in h["agents"])
+    assert sh["focus"] == "value:persona=free-rider" == sh["styled"][h["focus"]]
+    # each styled name is the name the parsed spec plays under (the results' agent column)
+    for a in sh["agents"]:
+        assert parse_agent(a, SPEC.personas, "court").text == a
+    assert _joint.strong_name(sh) == "value in each persona's style"
+    assert _joint.strong_headline(h, "best:ms=3", "court") is None
+    assert _joint.strong_headline({**h, "agents": ("scripted:eps=0.1", "scripted")},
+                                  "value", "court") is None
+    plain = _joint.strong_headline({**h, "agents": ("scripted",)}, "value", "court")
+    assert plain["agents"] == ("value",) and _joint.strong_name(plain) == "value"
+    st = sensitivity.build("quick", 0)
+    sb = [c for c in st.cells if c.game == "court" and c.labels["role"] == "strong-baseline"]
+    assert sb and set(sb[0].agents) == set(sh["agents"])
+    assert _joint.strong_of(sb[0]) == "value"
+    assert sum(c.games for c in sb) >= STRONG_MIN["quick"]

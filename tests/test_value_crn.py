@@ -92,6 +92,50 @@ def test_a_prior_margin_keeps_the_scripted_choice_unless_another_is_worth_more()
     assert differ >= 2 and kept >= 2 and moved >= 1, (differ, kept, moved)
 
 
+@njit(cache=True)
+def _act_as(game, agents, state, params, rng, legal, n, persona, max_len, num_actions,
+            state_size):
+    """(value_act's action, scripted persona ``persona``'s action on the stream as
+    value_act leaves it after valuing) at one position."""
+    numba.literally(game)
+    ws = mcts.workspace(0, state_size, num_actions, max_len, params[0])
+    r = rng.copy()
+    vals = np.empty(n, np.float64)
+    action_values(game, agents, 0, state.copy(), params, r, legal.copy(), n, ws, vals)
+    a_s = scripted_action(game, state.copy(), params, persona, r.copy(), legal.copy(), n)
+    return value_act(game, agents, 0, state, params, rng, legal, n, ws), a_s
+
+
+def test_a_persona_option_plays_that_personas_style():
+    """``value:persona=P`` keeps persona P's choice within its prior (and plays P in its
+    lines): with prior=1, over court positions from random play, it plays exactly the
+    court-hawk script's action, which differs from the first persona's in some positions;
+    an unknown persona is refused naming the valid ones."""
+    import pytest
+
+    from simcore.spec import BadInput
+
+    k = SPEC.personas.index("court-hawk")
+    hawk = parse_agent("value:prior=1,persona=court-hawk", SPEC.personas, "court")
+    fair = parse_agent("value:prior=1", SPEC.personas, "court")
+    assert hawk.text == "value:prior=1,persona=court-hawk"
+    assert hawk.row[A_PERSONA] == k > 0 and fair.row[A_PERSONA] == 0
+    with pytest.raises(BadInput, match="unknown persona 'nobody'; valid: .*court-hawk"):
+        parse_agent("value:persona=nobody", SPEC.personas, "court")
+    key = compile_key(SPEC, [hawk.row])
+    p = API.params(players=4)
+    n = differ = 0
+    for g, s, legal in _positions(p, 12, 7, 80):
+        (a_hawk, want), (a_fair, _) = [
+            dispatch.call(_act_as, key, a.row[None, :], s.copy(), p, new_rng(g, 0, 0, 1),
+                          legal.copy(), len(legal), k, SPEC.max_game_length,
+                          SPEC.num_actions, SPEC.state_size) for a in (hawk, fair)]
+        assert a_hawk == want
+        differ += a_hawk != a_fair
+        n += 1
+    assert n >= 5 and differ >= 1, (n, differ)
+
+
 def test_every_action_is_valued_on_the_same_draws():
     """Court is open-loop (souls behind the screen, hidden Offerings): each action is tried
     on SAMPLES determinizations.  The same action listed twice gets the very same value (each

@@ -31,6 +31,7 @@ from experiments import joint
 from experiments.plan import Study
 from experiments.stats import wilson
 from experiments.reporting import STRONG_MIN
+from simcore.spec import get_game
 from experiments.studies import FOLLOW_UP_DIR
 from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
@@ -149,12 +150,63 @@ def strong_spec(game: str, h: dict, profile: str) -> tuple[str | None, bool]:
     return JOINT[profile]["strong"], False
 
 
-def strong_headline(h: dict, spec: str | None) -> dict | None:
+def strong_headline(h: dict, spec: str | None, game: str | None = None) -> dict | None:
     """The headline played by ``spec`` in every seat, or None where it has no strong form
-    (a headline that compares scripted personas, or no strong player in the profile)."""
-    if spec is None or tuple(h["agents"]) != ("scripted",):
+    (no strong player in the profile, or a comparison of scripted personas that ``spec``
+    cannot play in each persona's style).
+
+    A headline that compares scripted personas (court's mixed table) is played by the
+    cheap strong player in each persona's style (``value:persona=P``: the persona's choice
+    stands unless another is valued ``prior`` above it): its ``styled`` maps each scripted
+    name to the strong one, so a conclusion ("scripted:free-rider wins most") is read off
+    the strong table as the same persona's.  ``strong`` names ``spec`` itself."""
+    if spec is None:
         return None
-    return {**h, "agents": (spec,)}
+    agents = tuple(h["agents"])
+    if agents == ("scripted",):
+        return {**h, "agents": (spec,), "strong": spec, "styled": {"scripted": spec}}
+    if not spec.startswith("value") or not all(a.split(":")[0] == "scripted" for a in agents):
+        return None
+    first = get_game(game).SPEC.personas[0] if game else None
+    styled = {a: _styled(spec, a, first) for a in agents}
+    if None in styled.values():
+        return None
+    # the results name the first persona plain "scripted" (agents.spec)
+    styled.update({"scripted": spec} if first and f"scripted:{first}" in styled else {})
+    focus = h.get("focus")
+    return {**h, "agents": tuple(styled[a] for a in agents), "strong": spec, "styled": styled,
+            "focus": styled.get(focus, focus)}
+
+
+def _styled(spec: str, scripted: str, first: str | None) -> str | None:
+    """The name of ``spec`` (a ``value`` spec) playing scripted persona ``scripted``'s style
+    ("scripted:free-rider" -> "value:persona=free-rider"; the first persona ``first``, or
+    plain "scripted", -> ``spec``), or None for a scripted spec with other options (eps)."""
+    _, _, rest = scripted.partition(":")
+    if "," in rest or "eps=" in rest:
+        return None
+    persona = rest.removeprefix("persona=")
+    if not persona or persona == first:
+        return spec
+    return spec + (":" if ":" not in spec else ",") + f"persona={persona}"
+
+
+def strong_name(sh: dict) -> str:
+    """The strong player as the report names it: its spec, and where it plays the
+    headline's scripted personas, "in each persona's style"."""
+    return sh["strong"] + (" in each persona's style" if len(set(sh["styled"].values())) > 1
+                           else "")
+
+
+def _strong_claim(sh: dict, claim_: str) -> str:
+    """A scripted claim in the strong headline's names (a persona's name, styled)."""
+    return sh["styled"].get(claim_, claim_)
+
+
+def strong_of(cell) -> str:
+    """The strong player's spec behind a strong cell (its ``strong`` label; before that
+    label, the first seat's spec)."""
+    return cell.labels.get("strong") or cell.agents[0]
 
 
 def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str, seed: int,
@@ -171,7 +223,7 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
     X = {"morris": joint.morris_design(fs, b["r"], design_seed(seed, game, "morris")),
          "draw": joint.draws(fs, b["draws"], design_seed(seed, game, "draw"))}
     spec, cheap = strong_spec(game, h, profile)
-    sh = strong_headline(h, spec)
+    sh = strong_headline(h, spec, game)
     plays = [("morris", h, b["games"]), ("draw", h, b["games"])]
     # a headline pooled over several setups (darkleaf's weakest clan over its 5 pairings)
     # plays its strong games split over them: the pooled count is what the claim rests on
@@ -180,7 +232,7 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
         # a cheap strong player's baseline also carries the headline finding's agents
         # label (experiments.studies.sensitivity), which needs STRONG_MIN strong games
         add(st, game, sh, max(sn, STRONG_MIN.get(profile, 0)) if cheap else sn, stream,
-            {"game": game, "role": "strong-baseline"})
+            {"game": game, "role": "strong-baseline", "strong": spec})
         X["strong-draw"] = X["draw"] if cheap else X["draw"][:b["strong_draws"]]
         plays.append(("strong-draw", sh, sn))
         if cheap:  # the screening itself under the strong player
@@ -206,15 +258,16 @@ def add_cells(st: Study, game: str, h: dict, entries, stream: int, profile: str,
            if any(f.when for f in fs) else "") + ": "
         f"{len(X['morris'])} Morris points ({b['r']} trajectories), {len(X['draw'])} joint "
         f"draws of {b['games']} games" + (
-            f", {len(X['strong-draw'])} of them again under {sh['agents'][0]} "
+            f", {len(X['strong-draw'])} of them again under {strong_name(sh)} "
             f"({sn * len(h['setups'])} games)" + (
                 f", and the Morris points too ({b.get('strong_morris', sn)} games a point)"
                 if "strong-morris" in X else "")
             if "strong-draw" in X else
             "; no strong-player draws (" + (
-                "its headline compares scripted personas" if tuple(h["agents"]) != (
-                    "scripted",) else "no cheap strong player, and this profile plays no "
-                "search draws") + ")")
+                "its headline compares scripted personas that the strong player cannot "
+                "play in their styles" if tuple(h["agents"]) != ("scripted",) and spec
+                else "no cheap strong player, and this profile plays no search draws")
+            + ")")
         + (f"; in {scaled} design points the game's own fitting rule (API.fit, "
            f"simcore/{game}/) moved {moved} drawn values within what the engine holds"
            if moved else "")
@@ -387,28 +440,28 @@ def analyse_game(study: Study, out, game: str, h: dict, conclusion, plt, morris:
                     if settle else ""))
     sb = [c for c in cells if c.labels.get("role") == "strong-baseline"]
     if sb:
-        sh = strong_headline(h, sb[0].agents[0])
+        sh = strong_headline(h, strong_of(sb[0]), game)
         _, ys = _metric(out, sb, sh)
         s0 = summarize(out, sb[0]) if len(sb) == 1 else None
         sc = claim(game, s0, ys, sh, conclusion)
         k, n, v, lo, hi = holds("strong-draw", sc, sh)
         # not "strong_agent": that findings column names the player behind the agents label
-        summary.update(joint_strong_agent=sb[0].agents[0], strong_conclusion=sc,
+        summary.update(joint_strong_agent=strong_name(sh), strong_conclusion=sc,
                        strong_holds=v, strong_holds_low=lo, strong_holds_high=hi,
                        strong_draws=n)
         nd = next((c.games for c in cells if c.labels.get("design") == "strong-draw"), 0)
-        texts.append(f"Under the strong player ({sb[0].agents[0]}, {sum(c.games for c in sb)}"
+        texts.append(f"Under the strong player ({strong_name(sh)}, {sum(c.games for c in sb)}"
                      f" baseline games, {nd} a draw): baseline conclusion '{sc}'"
-                     f"{' (the scripted one)' if sc == base_claim else ' (not the scripted one)'}"
+                     f"{' (the scripted one)' if sc == _strong_claim(sh, base_claim) else ' (not the scripted one)'}"
                      f", holding in {k} of {n} joint draws, {v:.3f} [{lo:.3f}, {hi:.3f}] "
                      "(Wilson 95%).")
     figs = [(f"morris_{game}", _morris_figure(plt, game, h, mdf), mdf,
              f"{game}: Morris screening of the assumed values' blocks (mu*, 95% bootstrap)")]
     tables = [(f"morris_{game}", mdf, f"{game}: Morris indices per block")]
-    smdf = strong_morris(study, out, game, fs, strong_headline(h, sb[0].agents[0])) \
+    smdf = strong_morris(study, out, game, fs, strong_headline(h, strong_of(sb[0]), game)) \
         if sb else None
     if smdf is not None:
-        name = sb[0].agents[0]
+        name = strong_name(strong_headline(h, strong_of(sb[0]), game))
         summary["strong_settle_with"] = joint.settle_with(smdf, None)
         texts.append(f"Morris under the strong player ({name}, the same {len(smdf)} blocks "
                      "and design points): top " + "; ".join(

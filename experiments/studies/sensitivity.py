@@ -197,12 +197,13 @@ def _with_strong(f: dict, study: Study, out, game: str, h: dict, concl: str) -> 
     f["null_claim"] = h["read"] == "seat" and h["clan"] is None and not f["ci_low"] > f["null"]
     if not sb:
         return f
-    sh = _joint.strong_headline(h, sb[0].agents[0])
+    sh = _joint.strong_headline(h, _joint.strong_of(sb[0]), game)
     ys = pd.concat([_per_game(out, c, sh) for c in sb])
     ss = summarize(out, sb[0]) if len(sb) == 1 else None
-    g = _headline_finding(game, sh, sb[0], ss, ys, concl)  # the scripted claim's quantity
+    # the scripted claim's quantity (a persona's rate: the same persona's, styled)
+    g = _headline_finding(game, sh, sb[0], ss, ys, sh["styled"].get(concl, concl))
     f.update(scripted=(f["value"], f["ci_low"], f["ci_high"]),
-             search=(g["value"], g["ci_low"], g["ci_high"]), search_name=sb[0].agents[0],
+             search=(g["value"], g["ci_low"], g["ci_high"]), search_name=_joint.strong_name(sh),
              search_games=g["sample"])
     return f
 
