@@ -47,6 +47,8 @@ def collect_findings(root: Path, names) -> pd.DataFrame:
             for k in ("holds_share", "holds_low", "holds_high"):
                 f[k] = (j or {}).get(k)
             f["settle_with"] = ", ".join((j or {}).get("settle_with") or ())
+            # results written before ``about``: the ladder always measured the players
+            f.setdefault("about", "players" if n == "ladder" else "game")
             rows.append({k: f.get(k) for k in FINDING_COLUMNS})
     _share_strong_labels(rows)
     return pd.DataFrame(rows, columns=list(FINDING_COLUMNS))

@@ -189,7 +189,7 @@ def rate_heatmap(m, rows, cols, fair: float, title: str, text=None, xlabel=None,
 
 # ---- Findings: one sentence each, with computed labels ----
 
-FINDING_COLUMNS = ("study", "game", "finding", "measure", "value", "ci_low", "ci_high",
+FINDING_COLUMNS = ("study", "game", "finding", "about", "measure", "value", "ci_low", "ci_high",
                    "null", "sample", "agents", "strong_agent", "strong_games", "assumptions",
                    "holds_share", "holds_low", "holds_high", "settle_with", "key")
 #: strong-play games a finding's ``agents`` label needs, by profile (#32): under that, the
@@ -217,12 +217,18 @@ def strong_player(game: str, players: int, profile: str) -> str | None:
 #: what a finding's value is: a rate in [0, 1], a difference of two quantities (null 0), a
 #: share of a mix, or a score margin (points)
 MEASURES = ("rate", "difference", "share", "margin")
+#: what a finding is about: the game (a claim a designer can act on, which must hold under
+#: strong play) or our players (how strong a player is, which scripted persona adapting
+#: scripts settle on): the latter carry no ``agents`` label and no game verdict
+ABOUT = ("game", "players")
+#: the ``agents`` label of a finding about the players
+ABOUT_PLAYERS = "about the players, not the game (no agents label)"
 
 
 def finding(game: str, text: str, value: float, lo: float, hi: float, null: float,
             sample: int, scripted=None, search=None, search_name: str = "",
             measure: str = "rate", artifact: bool = False, search_games: int = 0,
-            null_claim: bool = False) -> dict:
+            null_claim: bool = False, about: str = "game") -> dict:
     """A headline as data.
 
     Parameters
@@ -244,14 +250,19 @@ def finding(game: str, text: str, value: float, lo: float, hi: float, null: floa
     null_claim : bool
         The finding claims no effect beyond chance ("no seat is favoured"): it holds under
         an agent whose interval includes the null.
+    about : str
+        One of :data:`ABOUT`: ``players`` for a claim about our players (the ladder's
+        strengths, the personas' equilibria), which no agents label or verdict reads.
     """
     if measure not in MEASURES:
         raise ValueError(f"unknown measure {measure!r}; valid: {', '.join(MEASURES)}")
+    if about not in ABOUT:
+        raise ValueError(f"unknown about {about!r}; valid: {', '.join(ABOUT)}")
     return {"game": game, "finding": text, "measure": measure, "value": float(value),
             "ci_low": float(lo), "ci_high": float(hi), "null": float(null),
             "sample": int(sample), "scripted": scripted, "search": search,
             "search_name": search_name, "search_games": int(search_games),
-            "artifact": bool(artifact), "null_claim": bool(null_claim)}
+            "artifact": bool(artifact), "null_claim": bool(null_claim), "about": about}
 
 
 def _side(v, null):
@@ -262,12 +273,15 @@ def _side(v, null):
 def agents_label(f: dict, strong_min: int = 0) -> str:
     """``yes`` when the finding holds (same side of the null, interval excluding it) under
     scripted and under search; ``no (...)`` with both values otherwise; or what is missing;
-    ``agent artifact ...`` for an effect of the agents, not the game (``finding(artifact)``).
+    ``agent artifact ...`` for an effect of the agents, not the game (``finding(artifact)``);
+    :data:`ABOUT_PLAYERS` for a finding about our players (``finding(about="players")``).
 
     With ``strong_min`` (the profile's :data:`STRONG_MIN`), a search value on fewer games
     (``search_games``) gives ``not confirmed: N strong games, fewer than M (...)`` with both
     values: neither yes nor no rests on a handful of strong games."""
     s, m = f.get("scripted"), f.get("search")
+    if f.get("about", "game") == "players":
+        return ABOUT_PLAYERS
     if f.get("artifact"):
         return "agent artifact (the rules treat the seats alike)"
     if s is None and m is None:

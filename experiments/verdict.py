@@ -20,6 +20,9 @@ it.  Each finding gets one status, the first of these that applies:
 ``confirmed``
     none of the above.
 
+A finding about our players (``about``: the ladder's strengths, the personas' equilibria)
+is no claim about the game: it gets no status and no verdict reads it.
+
 A game's verdict leads with its headline finding (the one the sensitivity sweep measures,
 else the first confirmed one, else the first), counts the others by status, lists the
 extremes (hardest and easiest location or setup, weakest and strongest clan) and says
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pandas as pd
 
 from experiments.studies._joint import HOLDS_FLOOR
@@ -145,6 +149,15 @@ def _number(v) -> float | None:
     return f if f == f else None
 
 
+def about_players(row) -> bool:
+    """Whether a Findings row is about our players, not the game (``about``; the ladder's
+    rows before that column)."""
+    about = row.get("about")
+    if isinstance(about, str) and about:
+        return about == "players"
+    return row.get("study") == "ladder"
+
+
 def _artifact(row) -> bool:
     return str(row.get("agents", "")).startswith("agent artifact")
 
@@ -197,8 +210,8 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
 
     out = []
     df = findings.copy()
-    if len(df):
-        df = df[df["study"] != "ladder"]  # the ladder measures the players, not the game
+    if len(df):  # a finding about our players (the ladder, the personas) is none of the game's
+        df = df[~df.apply(about_players, axis=1)]
     for g in _seed_first(set(games)):
         title = get_game(g).SPEC.long_name or g
         rows = df[df["game"] == g] if len(df) else df
@@ -250,7 +263,8 @@ def game_verdicts(findings: pd.DataFrame, games, no_effect_games: dict | None = 
 
 
 def short_table(findings: pd.DataFrame) -> pd.DataFrame:
-    """The Findings table in short labels (seed games first): status, value with its
+    """The Findings table in short labels (seed games first, each game's findings about our
+    players after its findings about the game): status, value with its
     interval, agents (yes / no / untested, with the strong player's value), assumptions
     (holds / flipped / not swept) and games; the long labels stay in findings.csv."""
     if not len(findings):
@@ -258,10 +272,11 @@ def short_table(findings: pd.DataFrame) -> pd.DataFrame:
                                      "assumptions", "games"])
     rows = []
     for _, r in findings.iterrows():
-        st = "agent artifact" if _artifact(r) else finding_status(r)[0]
+        st = ("about the players" if about_players(r) else
+              "agent artifact" if _artifact(r) else finding_status(r)[0])
         s = strong_side(str(r["agents"]))
         few = strong_few(str(r["agents"]))
-        ag = ("yes" if r["agents"] == "yes" else
+        ag = ("n/a" if about_players(r) else "yes" if r["agents"] == "yes" else
               f"not confirmed: {s[0] or 'search'} {s[1]:.3f} on {few[0]:,} games" if few
               else f"no: {s[0] or 'search'} {s[1]:.3f}" if s else "untested")
         a = str(r["assumptions"])
@@ -278,5 +293,7 @@ def short_table(findings: pd.DataFrame) -> pd.DataFrame:
                      "games": f"{int(r['sample']):,}"})
     out = pd.DataFrame(rows)
     order = {g: i for i, g in enumerate(_seed_first(set(out["game"])))}
-    return out.sort_values("game", key=lambda c: c.map(order), kind="stable")
+    # each game's findings about the game first, those about our players after them
+    rank = out["game"].map(order) * 2 + (out["status"] == "about the players")
+    return out.iloc[np.argsort(rank.to_numpy(), kind="stable")]
 

@@ -280,6 +280,36 @@ def test_verdicts_one_per_game_seed_games_first_from_the_findings():
     assert fr["status"] == "not enough games"
 
 
+def test_findings_about_the_players_carry_no_agents_label_and_no_verdict():
+    """A finding about our players (the ladder's, the personas'; ``about="players"``) gets
+    the ABOUT_PLAYERS label however many strong games it has, no status, no place in its
+    game's verdict, and sorts after its game's findings about the game; an unknown
+    ``about`` is refused."""
+    import pytest
+
+    from experiments.reporting import ABOUT_PLAYERS, agents_label, finding
+    from experiments.verdict import game_verdicts, short_table
+
+    f = finding("court", "court at 4 players: adapting players play free-rider most", 0.9,
+                0.8, 0.95, 1 / 3, 5000, scripted=(0.9, 0.8, 0.95), search=(0.9, 0.8, 0.95),
+                search_games=5000, measure="share", about="players")
+    assert agents_label(f, 1000) == ABOUT_PLAYERS
+    assert agents_label({**f, "about": "game"}, 1000) == "yes"
+    with pytest.raises(ValueError, match="unknown about 'designers'"):
+        finding("court", "x", 0.5, 0.4, 0.6, 0.5, 10, about="designers")
+    players = _row(text="court at 4 players: adapting players play free-rider most",
+                   study="personas", agents=ABOUT_PLAYERS)
+    players["about"] = "players"
+    rows = pd.DataFrame([players, {**_row(), "about": "game"}])
+    court, = game_verdicts(rows, ["court"])
+    assert sum(court["counts"].values()) == 1 and "seat 2" in court["sentence"]
+    only = game_verdicts(pd.DataFrame([players]), ["court"])[0]
+    assert only["counts"] == {} and "No seat" in only["sentence"]
+    t = short_table(rows)
+    assert list(t["status"]) == ["confirmed", "about the players"]
+    assert list(t["agents"]) == ["yes", "n/a"]
+
+
 def test_short_table_labels_and_order():
     from experiments.verdict import short_table
 

@@ -155,11 +155,18 @@ def test_report_index_links_exist(smoke_report):
     assert sens[sens["game"] == "darkleaf"]["finding"].str.contains(
         "wibo wins .* half its games against the other clans").all()
     # #32: a headline the strong player can play (every seat one scripted player) reads its
-    # agents label off the joint part's strong baseline; court's compares personas
+    # agents label off the joint part's strong baseline; court's compares personas, which
+    # only value can play in their styles (not compiled for court in smoke)
     strong = sens[sens["game"].isin(["frontier", "darkness", "humanity"])]
     assert len(strong) == 3 and (strong["strong_games"] > 0).all()
     assert not strong["agents"].str.startswith("not tested").any()
     assert sens[sens["game"] == "court"]["agents"].eq("not tested across agents").all()
+    # the ladder's and the personas' findings are about our players: no agents label
+    from experiments.reporting import ABOUT_PLAYERS
+
+    players = f["study"].isin(["ladder", "personas"])
+    assert players.any() and f[players]["about"].eq("players").all()
+    assert f[players]["agents"].eq(ABOUT_PLAYERS).all() and f[~players]["about"].eq("game").all()
     # matchups: the weakest and strongest clan, each against the field
     m = f[f["study"] == "matchups"]
     assert len(m) == 3 and m["finding"].str.contains("weakest").sum() == 1

@@ -272,7 +272,7 @@ def analyse(study: Study, out) -> list[Section]:
                             + ("succeeds" if P == 1 else "against scripted"), r.win_rate,
                             r.ci_low, r.ci_high, r.fair_share if P > 1 else 0.0,
                             int(r.games), search=(r.win_rate, r.ci_low, r.ci_high),
-                            search_name=r.agent, search_games=int(r.games)))
+                            search_name=r.agent, search_games=int(r.games), about="players"))
     write_findings(out, "ladder", rows, study.profile)
     return secs
 

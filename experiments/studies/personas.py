@@ -108,7 +108,7 @@ def analyse(study: Study, out) -> list[Section]:
         frows.append(finding(g, mix_claim(g, P, ps, x, ci, mix), x[top], ci["share_low"][top],
                              ci["share_high"][top], 1 / k, sum(c.games for c in cells),
                              scripted=(x[top], ci["share_low"][top], ci["share_high"][top]),
-                             measure="share"))
+                             measure="share", about="players"))
         findings.append(f"{g} at {P} players: adapting players settle on {mix} "
                         f"(regret {regret:.3f}); at that mix {rates}, against a fair share of "
                         f"{100 / P:.1f}%.")
