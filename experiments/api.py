@@ -79,15 +79,25 @@ def by_compile_order(names, first=None) -> list[str]:
     game's profile states its measured cold compile (simcore.registry); a ``GAME:frozen``
     warmup job (a second arena, measured at about 0.6 of the first) goes by its share, and
     so does a ``GAME:value`` job.
-    ``first``, when given, leads whatever its cost (something waits for it)."""
+    ``first`` (a job, or a collection of jobs), when given, leads whatever its cost
+    (something waits for it)."""
     from simcore import registry
+
+    firsts = _jobs(first)
 
     def cost(job: str) -> float:
         game, _, extra = job.partition(":")
         if game not in registry.GAMES:
             return float("inf")
         return registry.part(game, "COMPILE_SECONDS") * (0.6 if extra else 1.0)
-    return sorted(names, key=lambda j: (j != first, -cost(j)))
+    return sorted(names, key=lambda j: (j not in firsts, -cost(j)))
+
+
+def _jobs(first) -> tuple:
+    """``first`` (None, one job, or several) as a tuple of jobs."""
+    if first is None:
+        return ()
+    return (first,) if isinstance(first, str) else tuple(first)
 
 
 def in_processes(fn, names, jobs: int, first=None):
@@ -124,9 +134,12 @@ def warmup(games=None, echo=print, jobs: int = 1, frozen=(), first=None,
     too, as job ``GAME:frozen``; ``value`` the same for the arena with the ``value`` agent
     (job ``GAME:value``).
 
-    ``first`` (a game) is compiled before the others and ``on_first(first)`` is called in
-    this process as soon as it is ready, while the workers go on compiling the rest (the
-    report plays its first look there).
+    ``first`` (a game, or the jobs a first run needs: "court" and "court:value") is
+    compiled before the others and ``on_first(game)`` is called in this process as soon as
+    all of it is ready, while the workers go on compiling the rest (the report plays its
+    first look there: court's seat tables, whose strong table is court's ``value``; had
+    that arena been left to its turn, the look would compile it itself, about 30 s of a
+    cold report's games).
     """
     from simcore import _cache
     from simcore.spec import game_names
@@ -140,26 +153,30 @@ def warmup(games=None, echo=print, jobs: int = 1, frozen=(), first=None,
     names += [f"{n}{VALUE_JOB}" for n in dict.fromkeys(get_game(g).SPEC.name for g in value)]
     jobs = check_int("--jobs", jobs, 1)
     out = []
-    first = None if first is None else get_game(first).SPEC.name
-    if first is not None and first not in names:
-        names.append(first)
+    firsts = [get_game(j.partition(":")[0]).SPEC.name + ":" * bool(j.partition(":")[2])
+              + j.partition(":")[2] for j in _jobs(first)]
+    names += [j for j in firsts if j not in names]
+    waiting = set(firsts)
 
     def ready(name, dt):
         echo(f"{name}: ready in {dt:.1f} s")
         out.append((name, dt))
-        if name == first and on_first is not None:
-            _warm_one(name)  # load what the worker cached into this process
-            on_first(name)
+        if name in waiting:
+            waiting.discard(name)
+            if not waiting and on_first is not None:
+                for j in firsts:
+                    _warm_one(j)  # load what the workers cached into this process
+                on_first(firsts[0].partition(":")[0])
 
     if jobs > 1 and len(names) > 1:
-        echo(f"compiling {', '.join(by_compile_order(names, first))} in "
+        echo(f"compiling {', '.join(by_compile_order(names, firsts))} in "
              f"{min(jobs, len(names))} processes (cached after the first run) ...")
-        for name, dt in in_processes(_warm_pair, names, jobs, first):
+        for name, dt in in_processes(_warm_pair, names, jobs, firsts):
             ready(name, dt)
         for name in names:  # load what the workers cached into this process
             _warm_one(name)
         return out
-    for name in by_compile_order(names, first) if first else names:
+    for name in by_compile_order(names, firsts) if firsts else names:
         echo(f"{name}: compiling (cached after the first run) ...")
         ready(name, _warm_one(name))
     return out

@@ -153,7 +153,7 @@ def run_report(profile: str = "quick", seed: int = 0, root: str = "results",
         procs = env_warmup_jobs(max(jobs, os.cpu_count() or 1))
         if procs > 0:
             warmup(games, echo=echo, jobs=procs, frozen=frozen, value=value,
-                   first=None if look is None else look.cells[0].game, on_first=first_look)
+                   first=None if look is None else _look_jobs(look), on_first=first_look)
         else:
             first_look()
     else:
@@ -188,6 +188,17 @@ def _first_look_plan(built: dict, rootp: Path, fresh: bool):
 
     return Study(st.name, st.seed, [c for c in st.cells if c.game == seed_games[0]],
                  chunk=st.chunk, notes=list(st.notes), profile=st.profile)
+
+
+def _look_jobs(look) -> list[str]:
+    """The warmup jobs the first look plays (its game, and its game's value or frozen arena
+    where a look cell plays one): the look waits for all of them, so it never compiles
+    an arena itself inside the games' time."""
+    from experiments.api import FROZEN_JOB, VALUE_JOB, needs_frozen, needs_value
+
+    g = look.cells[0].game
+    return [g] + [g + j for j, need in ((VALUE_JOB, needs_value), (FROZEN_JOB, needs_frozen))
+                  if any(need(c.game, c.agents) for c in look.cells)]
 
 
 def _run_first_look(look, rootp: Path, profile: str, seed: int, echo) -> None:

@@ -176,3 +176,29 @@ def test_warmup_knows_which_runs_need_the_value_arena():
     assert needs_value("court", ("best:v2", "scripted", "scripted"))
     assert not needs_value("court", ("scripted", "best:iters=4", "scripted:eps=0.5"))
     assert VALUE_JOB == ":value"
+
+
+def test_the_first_look_waits_for_every_arena_it_plays(monkeypatch):
+    """The report's first look (court's seat tables, whose strong table is court's
+    ``value``) waits for both of court's warmup jobs, "court" and "court:value", which lead
+    the compile order; it is called once, after both and before the other games, so it
+    never compiles an arena inside the games' time."""
+    from experiments import api
+    from experiments.report import _first_look_plan, _look_jobs
+    from experiments.studies import winrates
+
+    look = _first_look_plan({"winrates": winrates.build("quick", 0)}, Path("/nonexistent"),
+                            True)
+    assert look.cells[0].game == "court" and _look_jobs(look) == ["court", "court:value"]
+    assert api.by_compile_order(["darkleaf", "court:value", "tictactoe", "court"],
+                                ["court", "court:value"])[:2] == ["court", "court:value"]
+    events = []
+    monkeypatch.setattr(api, "_warm_one", lambda job: events.append(job) or 0.0)
+    from simcore import _cache
+
+    monkeypatch.setattr(_cache, "prune", lambda: [])
+    api.warmup(["court", "darkleaf"], echo=lambda *_: None, jobs=1, value=["court"],
+               first=["court", "court:value"], on_first=lambda g: events.append(f"look {g}"))
+    look_at = events.index("look court")
+    assert events.count("look court") == 1
+    assert {"court", "court:value"} <= set(events[:look_at]) and "darkleaf" in events[look_at:]
