@@ -17,6 +17,79 @@ def _drop(state, params, cols):
         API.step(state, params, c)
 
 
+def _features_by_windows(state, params, seat):
+    """FEATURES counted window by window from the cells (the rule as features.py's
+    docstring states it), for boards of any size and line."""
+    rows, cols, line = (int(params[k]) for k in (L.P_ROWS, L.P_COLS, L.P_LINE))
+    h = rows + 1
+
+    def disc(c, r):
+        b = 1 << (c * h + r)
+        for s_ in (0, 1):
+            w = (int(np.uint32(state[L.B0 + 2 * s_])) |
+                 (int(np.uint32(state[L.B0 + 2 * s_ + 1])) << 32))
+            if w & b:
+                return s_
+        return -1
+    cnt = [0] * 6
+    for c0 in range(cols):
+        for r0 in range(rows):
+            for dc, dr in ((0, 1), (1, 0), (1, 1), (1, -1)):
+                cells = [(c0 + dc * k, r0 + dr * k) for k in range(line)]
+                if not all(0 <= c < cols and 0 <= r < rows for c, r in cells):
+                    continue
+                who = [disc(c, r) for c, r in cells]
+                nm, ny = who.count(seat), who.count(1 - seat)
+                empty = [(c, r) for (c, r), w in zip(cells, who) if w < 0]
+                playable = any(state[L.HEIGHT + c] == r for c, r in empty)
+                if nm and ny:
+                    continue
+                if nm == line - 1:
+                    cnt[0] += 1
+                    cnt[2] += playable
+                elif ny == line - 1:
+                    cnt[1] += 1
+                    cnt[3] += playable
+                elif nm == line - 2:
+                    cnt[4] += 1
+                elif ny == line - 2:
+                    cnt[5] += 1
+    mid = range((cols - 1) // 2, cols // 2 + 1)
+    cells = [(c, r) for c in range(cols) for r in range(rows)]
+    own = [disc(c, r) == seat for c, r in cells]
+    opp = [disc(c, r) == 1 - seat for c, r in cells]
+    centre = [c in mid for c, r in cells]
+    return [x / 4 for x in cnt] + [
+        sum(o and m for o, m in zip(own, centre)) / rows,
+        sum(o and m for o, m in zip(opp, centre)) / rows,
+        1.0 if sum(own) < sum(opp) else 0.0]
+
+
+@pytest.mark.parametrize("sets", [(), ("board.line=3",), ("board.line=5",),
+                                  ("board.rows=4", "board.cols=9"), ("board.rows=8",)])
+def test_bitboard_features_match_the_window_by_window_count(sets):
+    """features.py counts every window at once on the bitboards; over random positions of
+    boards of every size and line the rules allow, it gives what a window-by-window count
+    of the cells gives (threats, playable threats, twos, centre, tempo), for both seats."""
+    from simcore.rng import new_rng
+
+    p = API.params(rules=API.rules(sets=sets))
+    pick = np.random.default_rng(len(sets))
+    out = np.zeros(len(FEATURES))
+    seen = 0
+    for g in range(60):
+        s = API.new_state(p, seed=g)
+        for _ in range(int(pick.integers(0, 40))):
+            if API.is_terminal(s, p):
+                break
+            API.step(s, p, int(pick.choice(API.legal_actions(s, p))), new_rng(g))
+        for seat in (0, 1):
+            features(s, p, seat, out)
+            assert list(out) == pytest.approx(_features_by_windows(s, p, seat)), (sets, g)
+        seen += out[0] > 0 or out[1] > 0
+    assert seen >= 10  # threats were there to count
+
+
 def test_features_count_threats_twos_and_centre_by_hand():
     """Seat 0 holds the bottom row's columns 1-3, seat 1 two discs in column 7: one open
     playable three and one open two for seat 0, one open two for seat 1."""
