@@ -228,7 +228,7 @@ ABOUT_PLAYERS = "about the players, not the game (no agents label)"
 def finding(game: str, text: str, value: float, lo: float, hi: float, null: float,
             sample: int, scripted=None, search=None, search_name: str = "",
             measure: str = "rate", artifact: bool = False, search_games: int = 0,
-            null_claim: bool = False, about: str = "game") -> dict:
+            null_claim: bool = False, about: str = "game", strong_also=None) -> dict:
     """A headline as data.
 
     Parameters
@@ -253,6 +253,10 @@ def finding(game: str, text: str, value: float, lo: float, hi: float, null: floa
     about : str
         One of :data:`ABOUT`: ``players`` for a claim about our players (the ladder's
         strengths, the personas' equilibria), which no agents label or verdict reads.
+    strong_also : tuple, optional
+        (holds, words): the rest of the claim under the strong player, where the value
+        alone does not carry it ("murg is the strongest clan": murg's rate must also top
+        the strong table's); a ``yes`` becomes ``no (...): words`` where it fails.
     """
     if measure not in MEASURES:
         raise ValueError(f"unknown measure {measure!r}; valid: {', '.join(MEASURES)}")
@@ -262,7 +266,9 @@ def finding(game: str, text: str, value: float, lo: float, hi: float, null: floa
             "ci_low": float(lo), "ci_high": float(hi), "null": float(null),
             "sample": int(sample), "scripted": scripted, "search": search,
             "search_name": search_name, "search_games": int(search_games),
-            "artifact": bool(artifact), "null_claim": bool(null_claim), "about": about}
+            "artifact": bool(artifact), "null_claim": bool(null_claim), "about": about,
+            "strong_also": None if strong_also is None else [bool(strong_also[0]),
+                                                              str(strong_also[1])]}
 
 
 def _side(v, null):
@@ -298,6 +304,9 @@ def agents_label(f: dict, strong_min: int = 0) -> str:
     if f.get("null_claim"):  # "no effect beyond chance": both intervals include the null
         return "yes" if a == b == 0 else "no " + both
     if a != 0 and a == b:
+        also = f.get("strong_also")
+        if also is not None and not also[0]:  # the value holds, the rest of the claim not
+            return f"no {both}: {also[1]}"
         return "yes"
     return "no " + both
 

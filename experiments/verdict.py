@@ -118,9 +118,10 @@ def finding_status(row) -> tuple[str, str]:
             return ("not enough games",
                     f"more strong games: {name or 'search'} gives {sv:.3f} [{slo:.3f}, "
                     f"{shi:.3f}], which holds both the null and the scripted {v:.3f}")
+        tail = agents.split("): ", 1)[1] if "): " in agents else ""  # the rest of the claim
         return ("depends on the players",
                 f"stronger play: {name or 'search'} gives {sv:.3f} [{slo:.3f}, {shi:.3f}] "
-                f"against the scripted {v:.3f}")
+                f"against the scripted {v:.3f}" + (f"; {tail}" if tail else ""))
     a = str(row.get("assumptions", ""))
     hl = _number(row.get("holds_low"))
     settle = str(row.get("settle_with") or "")

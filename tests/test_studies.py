@@ -642,6 +642,46 @@ def test_matchups_strong_table_gives_every_clan_finding_enough_strong_games():
     assert matchups._clan_findings(clans, wins, games)[0]["search"] is None
 
 
+def test_an_extreme_clan_holds_under_strong_play_only_if_it_is_the_extreme_there():
+    """'murg is the strongest clan': under the strong table murg must still win more than
+    half against the field *and* top the field; where another clan tops the strong table
+    the label is no, naming that clan, and the status says what it rests on."""
+    import numpy as np
+
+    from experiments.reporting import agents_label, STRONG_MIN
+    from experiments.studies import matchups
+    from experiments.verdict import finding_status
+
+    clans = matchups._clans()
+    k = len(clans)
+    wins = {kind: np.zeros((k, k)) for kind in matchups.KINDS}
+    games = {kind: np.full((k, k), 0.0) for kind in matchups.KINDS}
+    games["table"][:] = 600
+    games["strong"][:] = 220
+    wins["table"][:] = 300
+    wins["table"][0] = 150  # clan 0 the weakest, clan 5 the strongest under scripted
+    wins["table"][5] = 450
+    wins["strong"][:] = 110
+    wins["strong"][0] = 50  # clan 0 the weakest under value too
+    wins["strong"][5] = 150  # clan 5 above half under value ...
+    wins["strong"][4] = 180  # ... but clan 4 tops the strong table
+    for kind in ("table", "strong"):
+        np.fill_diagonal(games[kind], 0)
+        np.fill_diagonal(wins[kind], 0)
+    weak, top = matchups._clan_findings(clans, wins, games)
+    assert clans[0] in weak["finding"] and agents_label(weak, STRONG_MIN["quick"]) == "yes"
+    label = agents_label(top, STRONG_MIN["quick"])
+    assert clans[5] in top["finding"] and label.startswith("no (scripted 0.750")
+    assert f"under value the strongest clan is {clans[4]} (0.818" in label
+    row = {**top, "agents": label, "sample": 3000, "assumptions": "none of 4 swept"}
+    status, settle = finding_status(row)
+    assert status == "depends on the players" and f"strongest clan is {clans[4]}" in settle
+    wins["strong"][4] = 120  # clan 5 tops the strong table too: yes
+    np.fill_diagonal(wins["strong"], 0)
+    assert agents_label(matchups._clan_findings(clans, wins, games)[1],
+                        STRONG_MIN["quick"]) == "yes"
+
+
 def test_ladder_target_cells_pool_darkleaf_over_every_pairing():
     """Issue 16 sets darkleaf's target pooled over the 15 clan pairings: the quick ladder's
     best-vs-scripted cells cover every pairing with both seatings; other cells do not."""
@@ -778,3 +818,20 @@ def test_ladder_by_setup_splits_best_by_seat(smoke_report):
             assert row[f"seat_{s}"] == f"{wins:g}/{int(seat_of[s].sum())}", (c.setup, s)
         checked += 1
     assert checked == 15
+
+
+def test_quick_ladder_plays_fewer_games_among_value_seats_than_in_the_value_targets():
+    """The quick ladder sizes a larger table's cell of one rung among value seats (no
+    target; three value seats cost three times one) at BUDGET among_value, and keeps
+    its plain games for value's target cells (one value seat among a persona)."""
+    from experiments.studies import ladder
+
+    b = ladder.BUDGET["quick"]
+    cells = [c for c in ladder.build("quick", 0).cells
+             if c.game in ("darkness", "humanity") and c.players == 4]
+    among = [c for c in cells if c.labels["opponent"] == "value"
+             and c.labels["agent"].startswith("scripted")]
+    target = [c for c in cells if c.labels["agent"] == "value"
+              and c.labels["opponent"].startswith("scripted")]
+    assert among and {c.games for c in among} == {b["among_value"]} and b["among_value"] < b["plain"]
+    assert target and {c.games for c in target} == {b["plain"]}

@@ -53,10 +53,13 @@ BUDGET = {
     # darkleaf game with one mcts:iters=200 seat costs ~35 s on one core, and the rung plays
     # near random there, which 20 games show)
     # "value_random": the cheap strong player's cells with random (beside it or around
-    # it): it wins nearly every game, which 100 show (300 cost 39 s of the quick report)
+    # it): it wins nearly every game, which 100 show (300 cost 39 s of the quick report);
+    # "among_value": a larger table's cell of one rung among P-1 value seats (no target;
+    # at 300 games darkness's and humanity's four cost 39 s of the quick report, where
+    # one value seat among personas, the targets' cells, costs a third as much)
     "quick": {"plain": 300, "search": 20, "search_slow": 4, "base": 50, "base_slow": 10,
               "best": "ms=3", "best_slow": "ms=3", "target": 40, "target_slow": 24,
-              "pooled": 2, "uct_slow": 2, "value_random": 100},
+              "pooled": 2, "uct_slow": 2, "value_random": 100, "among_value": 100},
     "full": {"plain": 2000, "search": 200, "search_slow": 20, "base": 200, "base_slow": 50,
              "best": "", "best_slow": "", "target": 400, "target_slow": 60,
              "pooled": 20, "uct_slow": 10},
@@ -134,6 +137,8 @@ def build(profile: str, seed: int) -> Study:
                         n = b["uct_slow"]
                     if {a, o} == {"value", "random"}:
                         n = b.get("value_random", n)
+                    elif P > 2 and o == "value":
+                        n = b.get("among_value", n)
                     target = _target(a, o)
                     if target:
                         n = b["target_slow" if slow else "target"]

@@ -340,12 +340,21 @@ def _clan_findings(clans, wins, games) -> list[dict]:
     rows = []
     ends = (("weakest", int(np.nanargmin(rates))), ("strongest", int(np.nanargmax(rates))))
     kind = _search_kind(games)
+    strong = [field(kind, i) for i in range(len(clans))]
     for which, i in ends:
         s, b = field("table", i), field(kind, i)
+        # "the weakest clan" holds under strong play only if it is the weakest there too
+        also = None
+        if b is not None and all(x is not None for x in strong):
+            r = [x[0] for x in strong]
+            j = int(np.argmin(r) if which == "weakest" else np.argmax(r))
+            also = (j == i, f"under {KINDS[kind]} the {which} clan is {clans[j]} "
+                            f"({r[j]:.3f} [{strong[j][1]:.3f}, {strong[j][2]:.3f}] against "
+                            f"the other clans; {clans[i]} {r[i]:.3f})")
         f = finding("darkleaf", f"darkleaf: {clans[i]} is the {which} clan (scripted table): "
                     f"its win rate against the other clans", s[0], s[1], s[2], 0.5,
                     int(n_table[i]), scripted=s, search=b, search_name=KINDS[kind],
-                    search_games=int(games[kind][i].sum()))
+                    search_games=int(games[kind][i].sum()), strong_also=also)
         if sweep.get("clan") == clans[i]:
             f["key"] = sweep["key"]
         rows.append(f)
