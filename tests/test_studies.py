@@ -835,3 +835,7 @@ def test_quick_ladder_plays_fewer_games_among_value_seats_than_in_the_value_targ
               and c.labels["opponent"].startswith("scripted")]
     assert among and {c.games for c in among} == {b["among_value"]} and b["among_value"] < b["plain"]
     assert target and {c.games for c in target} == {b["plain"]}
+    # a search among value seats keeps a slow game's few search games
+    search = [c for c in cells if c.labels["opponent"] == "value"
+              and c.labels["agent"].startswith(("mcts", "best"))]
+    assert search and max(c.games for c in search) <= max(b["search_slow"], b["uct_slow"])

@@ -137,8 +137,8 @@ def build(profile: str, seed: int) -> Study:
                         n = b["uct_slow"]
                     if {a, o} == {"value", "random"}:
                         n = b.get("value_random", n)
-                    elif P > 2 and o == "value":
-                        n = b.get("among_value", n)
+                    elif P > 2 and o == "value" and not search:
+                        n = b.get("among_value", n)  # a search keeps its few games
                     target = _target(a, o)
                     if target:
                         n = b["target_slow" if slow else "target"]
