@@ -196,7 +196,7 @@ def test_the_first_look_waits_for_every_arena_it_plays(monkeypatch):
     monkeypatch.setattr(api, "_warm_one", lambda job: events.append(job) or 0.0)
     from simcore import _cache
 
-    monkeypatch.setattr(_cache, "prune", lambda: [])
+    monkeypatch.setattr(_cache, "prune", list)
     api.warmup(["court", "darkleaf"], echo=lambda *_: None, jobs=1, value=["court"],
                first=["court", "court:value"], on_first=lambda g: events.append(f"look {g}"))
     look_at = events.index("look court")

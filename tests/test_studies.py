@@ -648,7 +648,7 @@ def test_an_extreme_clan_holds_under_strong_play_only_if_it_is_the_extreme_there
     the label is no, naming that clan, and the status says what it rests on."""
     import numpy as np
 
-    from experiments.reporting import agents_label, STRONG_MIN
+    from experiments.reporting import STRONG_MIN, agents_label
     from experiments.studies import matchups
     from experiments.verdict import finding_status
 

@@ -31,7 +31,6 @@ from experiments import joint
 from experiments.plan import Study
 from experiments.stats import wilson
 from experiments.reporting import STRONG_MIN
-from simcore.spec import get_game
 from experiments.studies import FOLLOW_UP_DIR
 from simcore.rules import RuleSet
 from simcore.spec import BadInput, get_game
