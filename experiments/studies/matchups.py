@@ -9,9 +9,9 @@ each pairing closest to 50%; Blessings vs Curses; scripted, strong (`value`) and
 tables.
 
 The strong table (#32) plays darkleaf's `value` (agents/value.py: each action valued by the
-learned position value after the rival's whole scripted answer) in both seats: it beats
-the scripted player 64.8-64.9% pooled over the 15 pairings (docs/lab-log.md, "darkleaf
-value reply and prior"), and costs about 36 CPU-ms a game (scripted: 1.5), so the quick
+learned position value after the rival's scripted answer) in both seats: it beats the
+scripted player 62.6-63.8% pooled over the 15 pairings (docs/lab-log.md, "darkleaf value
+reply and prior"), and costs about 27 CPU-ms a game (scripted: 1.5), so the quick
 profile can give every clan's finding and the first-move edge STRONG_MIN strong games,
 which the search table (about 3 s a game) cannot.
 """

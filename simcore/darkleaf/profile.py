@@ -2,19 +2,21 @@
 
 ALIASES = ("darkleaf-gambit",)
 COMPILE_SECONDS = 245
-# the value agent values each action after the rival's whole answer (reply=16: the rival's
-# turn played by the script, up to 16 decisions, until the agent's turn comes back; the
-# one-ply player left its king where a Ferrymen Flow takes it off Haggedorn's edge next
-# turn), and keeps the scripted persona's choice unless another action is valued 0.005
-# above it: many actions tie (a move that changes no feature), and the script's choice
-# among them beats a draw among them (prior=0: 52.4% pooled against scripted), yet a wider
-# margin keeps the script where the value knows better.  Pooled over the 15 pairings
-# against scripted, 2,400 games a seed, seats rotated, fresh seeds 13 and 14 (docs/lab-log.md
-# "darkleaf value reply and prior"): 64.8% and 64.9% (reply=0,prior=0.05, before: 56.5%,
-# 55.8%; reply=0,prior=0.005: 60.4%, 61.4%; reply=6: 63.8%, 62.6%).  About 3.4x the one-ply
-# player's cost.  One determinization an action, not 4: as strong within chance at about a
-# third of the cost (docs/lab-log.md "darkleaf, value options")
-VALUE = {"prior": 0.005, "samples": 1, "reply": 16}
+# the value agent values each action after the rival's answer (reply=6: up to 6 of the
+# rival's decisions played by the script, most of a turn, stopping when the agent's turn
+# comes back; the one-ply player left its king where a Ferrymen Flow takes it off
+# Haggedorn's edge next turn), and keeps the scripted persona's choice unless another
+# action is valued 0.005 above it: many actions tie (a move that changes no feature), and
+# the script's choice among them beats a draw among them (prior=0: 52.4% pooled against
+# scripted), yet a wider margin keeps the script where the value knows better.  Pooled
+# over the 15 pairings against scripted, 2,400 games a seed, seats rotated, fresh seeds 13
+# and 14 (docs/lab-log.md "darkleaf value reply and prior"): 63.8% and 62.6% (before,
+# reply=0 and prior 0.05: 56.5%, 55.8%; reply=0, prior 0.005: 60.4%, 61.4%).  reply=16 (the
+# rival's whole turn) read 64.8% and 64.9% but stalled: 5.7% of hexen-wibo self-play games
+# reached the 100-round cap (reply=6: 0.7%, one ply: 0%; 600 games, seed 1), a Hexen
+# leading 6-1 that never pressed its lead.  One determinization an action, not 4: as strong
+# within chance at about a third of the cost (docs/lab-log.md "darkleaf, value options")
+VALUE = {"prior": 0.005, "samples": 1, "reply": 6}
 # the two score features (units vanquished: share of all, lead over the best rival) are
 # held at 0 in the fit: they say nearly the same thing, the fit splits them with opposite
 # signs (-4.0 / +2.5, and +1.6 / -1.5 on another seed), and the committed pair made a first
