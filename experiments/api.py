@@ -153,8 +153,10 @@ def warmup(games=None, echo=print, jobs: int = 1, frozen=(), first=None,
     names += [f"{n}{VALUE_JOB}" for n in dict.fromkeys(get_game(g).SPEC.name for g in value)]
     jobs = check_int("--jobs", jobs, 1)
     out = []
-    firsts = [get_game(j.partition(":")[0]).SPEC.name + ":" * bool(j.partition(":")[2])
-              + j.partition(":")[2] for j in _jobs(first)]
+    firsts = []  # the jobs under their games' canonical names ("court:value")
+    for j in _jobs(first):
+        g, sep, extra = j.partition(":")
+        firsts.append(get_game(g).SPEC.name + sep + extra)
     names += [j for j in firsts if j not in names]
     waiting = set(firsts)
 

@@ -197,7 +197,7 @@ def strong_name(sh: dict) -> str:
                            else "")
 
 
-def _strong_claim(sh: dict, claim_: str) -> str:
+def strong_claim(sh: dict, claim_: str) -> str:
     """A scripted claim in the strong headline's names (a persona's name, styled)."""
     return sh["styled"].get(claim_, claim_)
 
@@ -438,8 +438,8 @@ def analyse_game(study: Study, out, game: str, h: dict, conclusion, plt, morris:
                  + (f" What would settle it: the real values of {', '.join(settle)}."
                     if settle else ""))
     sb = [c for c in cells if c.labels.get("role") == "strong-baseline"]
+    sh = strong_headline(h, strong_of(sb[0]), game) if sb else None
     if sb:
-        sh = strong_headline(h, strong_of(sb[0]), game)
         _, ys = _metric(out, sb, sh)
         s0 = summarize(out, sb[0]) if len(sb) == 1 else None
         sc = claim(game, s0, ys, sh, conclusion)
@@ -451,16 +451,15 @@ def analyse_game(study: Study, out, game: str, h: dict, conclusion, plt, morris:
         nd = next((c.games for c in cells if c.labels.get("design") == "strong-draw"), 0)
         texts.append(f"Under the strong player ({strong_name(sh)}, {sum(c.games for c in sb)}"
                      f" baseline games, {nd} a draw): baseline conclusion '{sc}'"
-                     f"{' (the scripted one)' if sc == _strong_claim(sh, base_claim) else ' (not the scripted one)'}"
+                     f"{' (the scripted one)' if sc == strong_claim(sh, base_claim) else ' (not the scripted one)'}"
                      f", holding in {k} of {n} joint draws, {v:.3f} [{lo:.3f}, {hi:.3f}] "
                      "(Wilson 95%).")
     figs = [(f"morris_{game}", _morris_figure(plt, game, h, mdf), mdf,
              f"{game}: Morris screening of the assumed values' blocks (mu*, 95% bootstrap)")]
     tables = [(f"morris_{game}", mdf, f"{game}: Morris indices per block")]
-    smdf = strong_morris(study, out, game, fs, strong_headline(h, strong_of(sb[0]), game)) \
-        if sb else None
+    smdf = strong_morris(study, out, game, fs, sh) if sb else None
     if smdf is not None:
-        name = strong_name(strong_headline(h, strong_of(sb[0]), game))
+        name = strong_name(sh)
         summary["strong_settle_with"] = joint.settle_with(smdf, None)
         texts.append(f"Morris under the strong player ({name}, the same {len(smdf)} blocks "
                      "and design points): top " + "; ".join(

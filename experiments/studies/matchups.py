@@ -343,7 +343,7 @@ def _clan_findings(clans, wins, games) -> list[dict]:
     kind = _search_kind(games)
     strong = [field(kind, i) for i in range(len(clans))]
     for which, i in ends:
-        s, b = field("table", i), field(kind, i)
+        s, b = field("table", i), strong[i]
         # "the weakest clan" holds under strong play only if it is the weakest there too
         also = None
         if b is not None and all(x is not None for x in strong):

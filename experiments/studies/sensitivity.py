@@ -201,7 +201,7 @@ def _with_strong(f: dict, study: Study, out, game: str, h: dict, concl: str) -> 
     ys = pd.concat([_per_game(out, c, sh) for c in sb])
     ss = summarize(out, sb[0]) if len(sb) == 1 else None
     # the scripted claim's quantity (a persona's rate: the same persona's, styled)
-    g = _headline_finding(game, sh, sb[0], ss, ys, sh["styled"].get(concl, concl))
+    g = _headline_finding(game, sh, sb[0], ss, ys, _joint.strong_claim(sh, concl))
     f.update(scripted=(f["value"], f["ci_low"], f["ci_high"]),
              search=(g["value"], g["ci_low"], g["ci_high"]), search_name=_joint.strong_name(sh),
              search_games=g["sample"])
