@@ -34,6 +34,13 @@
     NW       number of learned weights that follow (agents/value.py, agents/weights/)
     W        the learned position value's weights: a logistic model over the features of
              agents/value.py (generic block, then the engine's own FEATURES)
+
+    The row's last four slots (past MAX_WEIGHTS) hold a search's root prior from the
+    learned value (``vprior=W``, ``best:v2``): VPRIOR the bias weight W (0: none), then
+    the ``value`` agent's SAMPLES, turn (DEPTH) and REPLY that value the root's actions::
+
+        ... | W[0..48] | VPRIOR | VSAMPLES | VTURN | VREPLY |
+              11..59     60       61         62      63
 """
 A_KIND = 0
 A_ITERS = 1
@@ -48,8 +55,12 @@ A_OPP = 8
 A_SAMPLES = 9
 A_NW = 10
 A_W0 = 11
-MAX_WEIGHTS = 53
-AGENT_SIZE = A_W0 + MAX_WEIGHTS
+MAX_WEIGHTS = 49
+A_VPRIOR = A_W0 + MAX_WEIGHTS  # a search's root bias toward the learned value
+A_VSAMPLES = A_VPRIOR + 1
+A_VTURN = A_VPRIOR + 2
+A_VREPLY = A_VPRIOR + 3
+AGENT_SIZE = A_VPRIOR + 4
 
 RANDOM = 0
 SCRIPTED = 1

@@ -25,7 +25,7 @@ from numba.core import types
 from numba.extending import overload
 
 from agents.layout import (
-    A_C, A_DEPTH, A_EPS, A_ITERS, A_NW, A_OPP, A_PERSONA, A_PRIOR, A_ROLLOUT,
+    A_C, A_DEPTH, A_EPS, A_ITERS, A_NW, A_OPP, A_PERSONA, A_PRIOR, A_ROLLOUT, A_VPRIOR,
 )
 from agents.scripted import scripted_action
 from agents.value import NB, row_value
@@ -70,7 +70,7 @@ def _new_node(tree_i, tree_w, node, parent, action):
 
 
 @njit(cache=True, parallel=True)  # no prange: see agents/__init__.py for why parallel
-def search(game, root, params, agent, rng, ws):
+def search(game, root, params, agent, rng, ws, rootv):
     """Run UCT from ``root`` and return the most visited legal action.
 
     Parameters
@@ -87,8 +87,14 @@ def search(game, root, params, agent, rng, ws):
         The deciding seat's stream; determinizations, chance and rollouts draw from it.
     ws : tuple
         Buffers from :func:`workspace`.
+    rootv : float64 array
+        The learned value of each root action, by action id (``vprior``, agents.policy),
+        or empty: the root expands its best-valued action first and each root child's UCB
+        gets ``VPRIOR * rootv[a] / (visits + 1)``, a progressive bias toward what the
+        value prefers that fades as the search gathers its own evidence.
     """
     tree_i, tree_w, s, legal, child_of, path, mover, ret, sc, who = ws
+    vw = agent[A_VPRIOR] if rootv.shape[0] > 0 else 0.0
     iters = int(agent[A_ITERS])
     c = agent[A_C]
     rollout_scripted = agent[A_ROLLOUT] == 1
@@ -121,6 +127,7 @@ def search(game, root, params, agent, rng, ws):
         rstart = 0
         lane = -1
         rnd = 0
+        at_root = vw > 0.0
         # selection and expansion
         while not dispatch.is_terminal(game, s, params):
             nl = dispatch.legal_actions(game, s, params, legal)
@@ -137,7 +144,9 @@ def search(game, root, params, agent, rng, ws):
             if prior > 0.0:
                 sa = scripted_action(game, s, params, who[p], rng, legal, nl)
             untried, a = _pick_untried(legal, nl, child_of, rng)
-            if untried > 0 and sa >= 0 and child_of[sa] < 0:
+            if untried > 0 and at_root:
+                a = _best_untried(legal, nl, child_of, rootv)  # the value's order first
+            elif untried > 0 and sa >= 0 and child_of[sa] < 0:
                 a = sa  # expand the scripted move first
             if untried > 0:
                 nxt = -1
@@ -147,7 +156,8 @@ def search(game, root, params, agent, rng, ws):
                     _new_node(tree_i, tree_w, nxt, node, a)
             else:
                 a, nxt = _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop,
-                                   sa, prior)
+                                   sa, prior, rootv, vw if at_root else 0.0)
+            at_root = False
             _clear_children(tree_i, node, child_of)
             dispatch.step(game, s, params, a, rng)
             if nxt < 0:  # tree full: continue as a rollout
@@ -256,6 +266,19 @@ def _clear_children(tree_i, node, child_of):
 
 
 @njit(cache=True, inline="always")
+def _best_untried(legal, nl, child_of, rv):
+    """The legal action with no child yet whose learned value ``rv`` is highest (the first
+    of equals)."""
+    a = -1
+    best = -np.inf
+    for i in range(nl):
+        if child_of[legal[i]] < 0 and rv[legal[i]] > best:
+            best = rv[legal[i]]
+            a = legal[i]
+    return a
+
+
+@njit(cache=True, inline="always")
 def _pick_untried(legal, nl, child_of, rng):
     """(number of legal actions with no child yet, one of them drawn uniformly or -1)."""
     untried = 0
@@ -275,13 +298,15 @@ def _pick_untried(legal, nl, child_of, rng):
 
 
 @njit(cache=True, inline="always")
-def _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop, sa, prior):
+def _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop, sa, prior, rv, vw):
     """(action, child) maximising UCB1 over ``node``'s children, all expanded.
 
     Closed loop: every child is always available, so log(parent visits); open loop
     (information sets): log(times the child was available), counted here.  The
     scripted move ``sa`` gets the progressive bias ``prior / (visits + 1)``
-    (Chaslot et al. 2008), which fades as the search gathers its own evidence."""
+    (Chaslot et al. 2008), which fades as the search gathers its own evidence; with
+    ``vw`` > 0 (the root of a ``vprior`` search) every child also gets
+    ``vw * rv[action] / (visits + 1)``, its learned value's bias."""
     best = -np.inf
     a = legal[0]
     nxt = -1
@@ -295,6 +320,8 @@ def _pick_ucb(tree_i, tree_w, node, legal, nl, child_of, c, open_loop, sa, prior
         u = tree_w[chn] * inv + c * np.sqrt(log_n * inv)
         if legal[i] == sa:
             u += prior / (tree_i[chn, T_VISITS] + 1)
+        if vw > 0.0:
+            u += vw * rv[legal[i]] / (tree_i[chn, T_VISITS] + 1)
         if u > best:
             best = u
             a = legal[i]

@@ -4,9 +4,14 @@ from numba.core import types
 from numba.extending import overload
 
 from agents import mcts
-from agents.layout import A_EPS, A_KIND, A_PERSONA, MCTS, RANDOM, VALUE
+import numpy as np
+
+from agents.layout import (
+    A_DEPTH, A_EPS, A_KIND, A_PERSONA, A_PRIOR, A_REPLY, A_SAMPLES, A_VPRIOR, A_VREPLY,
+    A_VSAMPLES, A_VTURN, MCTS, RANDOM, VALUE,
+)
 from agents.scripted import scripted_action
-from agents.value import value_act
+from agents.value import action_values, value_act
 from simcore import dispatch
 from simcore.rng import randint, uniform
 
@@ -24,7 +29,7 @@ def _any_act(game, agents, k, state, params, rng, legal, n, ws):
     if n == 1 or kind == RANDOM:
         return _random_act(rng, legal, n)
     if kind == MCTS:
-        return mcts.search(game, state, params, agents[k], rng, ws)
+        return mcts.search(game, state, params, agents[k], rng, ws, np.empty(0, np.float64))
     # scripted:eps=X (training positions off the script's one line): no draw when X is 0,
     # so a plain scripted seat's stream is what it always was
     eps = agents[k, A_EPS]
@@ -39,7 +44,31 @@ def _any_act_value(game, agents, k, state, params, rng, legal, n, ws):
     # it whenever a value agent plays, so other runs never compile the one-ply search
     if n > 1 and int(agents[k, A_KIND]) == VALUE:
         return value_act(game, agents, k, state, params, rng, legal, n, ws)
+    if n > 1 and int(agents[k, A_KIND]) == MCTS and agents[k, A_VPRIOR] > 0.0:
+        return mcts.search(game, state, params, agents[k], rng, ws,
+                           _root_values(game, agents, k, state, params, rng, legal, n, ws))
     return _any_act(game, agents, k, state, params, rng, legal, n, ws)
+
+
+@njit(cache=True)
+def _root_values(game, agents, k, state, params, rng, legal, n, ws):
+    """A ``vprior`` search's root prior: the learned value of each legal action, by action
+    id, as the ``value`` agent with the row's VSAMPLES, VTURN and VREPLY values them
+    (agents.value.action_values, on this search's stream)."""
+    vrow = np.empty((1, agents.shape[1]), np.float64)
+    for j in range(agents.shape[1]):
+        vrow[0, j] = agents[k, j]
+    vrow[0, A_KIND] = VALUE
+    vrow[0, A_SAMPLES] = agents[k, A_VSAMPLES]
+    vrow[0, A_DEPTH] = agents[k, A_VTURN]
+    vrow[0, A_REPLY] = agents[k, A_VREPLY]
+    vrow[0, A_PRIOR] = 0.0
+    vals = np.empty(n, np.float64)
+    action_values(game, vrow, 0, state, params, rng, legal, n, ws, vals)
+    rootv = np.zeros(ws[3].shape[0], np.float64)
+    for i in range(n):
+        rootv[legal[i]] = vals[i]
+    return rootv
 
 
 def act(game, agents, k, state, params, rng, legal, n, ws):

@@ -3,9 +3,11 @@
 ``random``, ``scripted``, ``scripted:persona=free-rider`` (or ``scripted:free-rider``;
 ``scripted:eps=0.1`` plays a uniformly random legal action in a tenth of its decisions),
 ``mcts``, ``mcts:iters=400,c=1.4,rollout=scripted,depth=0,eps=0.1,prior=0.5,opp=mix``
-(``leaf=value``: capped rollouts scored by the learned position value, not ``evaluate``), and
+(``leaf=value``: capped rollouts scored by the learned position value, not ``evaluate``;
+``vprior=W``: the root's actions biased by their learned values, agents.mcts), and
 ``best`` / ``best:ms=50`` / ``best:iters=N`` (the game's strongest measured search,
-agents.best; ``best:v1`` the same, ``best:v2`` it with ``leaf=value``), and
+agents.best; ``best:v1`` the same, ``best:v2`` it with the learned value: :data:`V2` and
+the profile's ``BEST_V2``), and
 ``value`` / ``value:samples=4`` (one ply over the learned position value, agents.value).
 """
 from __future__ import annotations
@@ -27,6 +29,10 @@ from agents.layout import (
     A_REPLY,
     A_ROLLOUT,
     A_SAMPLES,
+    A_VPRIOR,
+    A_VREPLY,
+    A_VSAMPLES,
+    A_VTURN,
     A_W0,
     AGENT_SIZE,
     KIND_NAMES,
@@ -39,8 +45,11 @@ from agents.layout import (
 from simcore.spec import BadInput
 
 MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0, "eps": 0.0,
-                 "prior": 0.0, "opp": "same", "leaf": "evaluate"}
-BEST_VERSIONS = ("v1", "v2")  # best:v1 today's entry; best:v2 it with leaf=value
+                 "prior": 0.0, "opp": "same", "leaf": "evaluate", "vprior": 0.0}
+BEST_VERSIONS = ("v1", "v2")  # best:v1 today's entry; best:v2 it with the learned value
+# best:v2 over best: capped rollouts scored by the learned value, and the root's actions
+# biased by it (a game's profile BEST_V2 adds its own, e.g. a depth cap)
+V2 = {"leaf": "value", "vprior": 1.0}
 SPEC_KINDS = KIND_NAMES + ("best",)  # what may start an agent spec
 MAX_ITERS = 1_000_000
 
@@ -81,7 +90,7 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
     if kind not in SPEC_KINDS:
         raise BadInput(f"unknown agent {text!r}; valid: random, scripted[:persona,eps=X], "
                        "mcts[:iters=N,c=X,rollout=random|scripted,depth=N,eps=X,prior=X,"
-                       "opp=same|mix,leaf=evaluate|value], "
+                       "opp=same|mix,leaf=evaluate|value,vprior=W], "
                        "best[:v1|v2,ms=T|iters=N], value[:samples=N,reply=R,prior=X,persona=P]")
     row = np.zeros(AGENT_SIZE, dtype=np.float64)
     opts = {}
@@ -109,10 +118,12 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
             raise BadInput(f"agent {text!r}: unknown option {sorted(bad)[0]!r}; valid: ms, "
                            + ", ".join(sorted(MCTS_DEFAULTS)) + ", or v1/v2")
         version = opts.pop("version", "v1").lower()
-        if version == "v2":  # the same search, its capped rollouts scored by the learned value
+        if version == "v2":  # the same search with the learned value (V2, profile BEST_V2)
+            from simcore import registry
+
             if "leaf" in opts:
                 raise BadInput(f"agent {text!r}: v2 sets leaf=value; give one or the other")
-            opts["leaf"] = "value"
+            opts = {**V2, **registry.part(game, "BEST_V2"), **opts}  # the spec's own win
         if "ms" in opts:
             try:
                 ms = float(opts["ms"])
@@ -166,9 +177,10 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         depth = int(o["depth"])
         eps = float(o["eps"])
         prior = float(o["prior"])
+        vprior = float(o["vprior"])
     except ValueError:
-        raise BadInput(f"agent {text!r}: iters and depth must be integers, c, eps and prior "
-                       "numbers") from None
+        raise BadInput(f"agent {text!r}: iters and depth must be integers, c, eps, prior and "
+                       "vprior numbers") from None
     if not 0.0 <= eps <= 1.0:
         raise BadInput(f"agent {text!r}: eps={eps} out of range; valid: 0..1")
     if not 1 <= iters <= MAX_ITERS:
@@ -179,16 +191,25 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         raise BadInput(f"agent {text!r}: prior={prior} must be a finite number >= 0 (0: none)")
     if depth < 0:
         raise BadInput(f"agent {text!r}: depth={depth} must be >= 0 (0: no cap)")
+    if not (vprior >= 0 and np.isfinite(vprior)):
+        raise BadInput(f"agent {text!r}: vprior={vprior} must be a finite number >= 0 "
+                       "(0: none)")
     rollout = str(o["rollout"]).lower()
     if rollout not in ("random", "scripted"):
         raise BadInput(f"agent {text!r}: rollout={rollout!r}; valid: random, scripted")
     leaf = str(o["leaf"]).lower()
     if leaf not in ("evaluate", "value"):
         raise BadInput(f"agent {text!r}: leaf={leaf!r}; valid: evaluate, value")
-    if leaf == "value":
+    if leaf == "value" or vprior > 0:
         w = _weights(text, game, players)
         row[A_NW] = w.size
         row[A_W0:A_W0 + w.size] = w
+    if vprior > 0:  # the root's actions valued as the game's plain ``value`` values them
+        v = _value_agent("value", {}, game, players, personas).row
+        row[A_VPRIOR] = vprior
+        row[A_VSAMPLES] = v[A_SAMPLES]
+        row[A_VTURN] = v[A_DEPTH]
+        row[A_VREPLY] = v[A_REPLY]
     opp = str(o["opp"]).lower()
     if opp not in ("same", "mix"):
         raise BadInput(f"agent {text!r}: opp={opp!r}; valid: same, mix")
@@ -218,6 +239,8 @@ def parse_agent(text: str, personas: tuple = ("default",), game: str | None = No
         name += ",opp=mix"
     if leaf == "value":
         name += ",leaf=value"
+    if vprior:
+        name += f",vprior={vprior:g}"
     if p:
         name += f",persona={personas[p]}"
     return AgentSpec(name, row)

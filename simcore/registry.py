@@ -74,6 +74,10 @@ PROFILE_DEFAULTS = {
     # defaults, e.g. {"samples": 16} (the measurement that chose them: docs/lab-log.md);
     # plain ``value`` plays them, and an option given in the spec overrides them
     "VALUE": {},
+    # ``best:v2``'s MCTS options over ``best``'s (agents/spec.py V2 first, then these), e.g.
+    # {"depth": 30} where ``best`` plays its rollouts to the end, so the learned value
+    # scores capped ones (docs/lab-log.md holds the duels that chose them)
+    "BEST_V2": {},
     # rules-path prefixes whose values the joint sensitivity moves as one block each (one
     # Morris step, one Sobol index, one ``settle_with`` name), where the default block (the
     # first two parts of a path) would split one kind of assumption into many blocks, e.g.
