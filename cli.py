@@ -419,8 +419,11 @@ def warmup(games_, jobs, frozen, value_):
               help="With --rounds: simulations a decision of best:v2 and best:v1.")
 @click.option("--duel-games", type=int, default=200, show_default=True,
               help="With --rounds: games of each round's best:v2 against best:v1.")
+@click.option("--duel-players", type=int, default=None,
+              help="With --rounds: the duel's player count, one best:v2 against the rest "
+                   "(default: the game's smallest count above one).")
 def train(game, n_games, best_games, explore, players, seed, dry_run, own, rounds, iters,
-          duel_games):
+          duel_games, duel_players):
     """Fit GAME's learned position value (the `value` agent's) and report held-out log loss
     and Brier score against the constant model; writes agents/weights/GAME.json.
 
@@ -440,7 +443,7 @@ def train(game, n_games, best_games, explore, players, seed, dry_run, own, round
                 check_int("--best-games", best_games, 1, 10**6),
                 check_int("--iters", iters, 1, 10**6),
                 check_int("--duel-games", duel_games, 2, 10**7), seed, players or None,
-                explore=explore, own=own, echo=click.echo)
+                duel_players=duel_players, explore=explore, own=own, echo=click.echo)
         return
     rec = fit(game, n_games, seed, players or None, best_games, write=not dry_run,
               explore=explore, own=own)

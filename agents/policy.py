@@ -1,11 +1,10 @@
 """One entry point for every agent kind, called by the arena for each decision."""
+import numpy as np
 from numba import njit
 from numba.core import types
 from numba.extending import overload
 
 from agents import mcts
-import numpy as np
-
 from agents.layout import (
     A_DEPTH, A_EPS, A_KIND, A_PERSONA, A_PRIOR, A_REPLY, A_SAMPLES, A_VPRIOR, A_VREPLY,
     A_VSAMPLES, A_VTURN, MCTS, RANDOM, VALUE,

@@ -122,6 +122,8 @@ def test_a_real_duel_plays_rotated_seats_and_the_equal_ms_share():
     (["--rounds", "1"], "--best-games must be an integer in 1.."),
     (["--rounds", "1", "--best-games", "2", "--iters", "0"], "--iters must be"),
     (["--rounds", "99", "--best-games", "2"], "--rounds must be an integer in 1..20"),
+    (["--rounds", "1", "--best-games", "2", "--duel-players", "3"],
+     "player count 3 is out of range; valid: 2"),
 ])
 def test_bad_iteration_options_are_one_line_and_leave_the_weights_alone(c4_weights, args,
                                                                         words):
