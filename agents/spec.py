@@ -49,7 +49,7 @@ MCTS_DEFAULTS = {"iters": 400, "c": 1.4, "rollout": "random", "depth": 0, "eps":
 BEST_VERSIONS = ("v1", "v2")  # best:v1 today's entry; best:v2 it with the learned value
 # best:v2 over best: capped rollouts scored by the learned value, and the root's actions
 # biased by it (a game's profile BEST_V2 adds its own, e.g. a depth cap)
-V2 = {"leaf": "value", "vprior": 1.0}
+V2 = {"leaf": "value", "vprior": 4.0}
 SPEC_KINDS = KIND_NAMES + ("best",)  # what may start an agent spec
 MAX_ITERS = 1_000_000
 

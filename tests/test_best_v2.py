@@ -35,6 +35,14 @@ def test_v2_carries_the_value_agents_options_for_its_root_prior():
         (val[A_SAMPLES], val[A_DEPTH], val[A_REPLY])
     assert v1[A_VPRIOR] == 0 and v1[A_NW] == 0
     assert parse_agent("best:v2,vprior=3", spec.personas, spec.name).row[A_VPRIOR] == 3
+    # a game's profile BEST_V2 adds its own options (court: a depth cap, so that the
+    # learned value scores capped rollouts at all); the spec's own options win
+    from simcore import court, registry
+
+    cap = registry.part("court", "BEST_V2")["depth"]
+    assert parse_agent("best:v2", court.SPEC.personas, "court").row[A_DEPTH] == cap > 0
+    assert parse_agent("best:v1", court.SPEC.personas, "court").row[A_DEPTH] == 0
+    assert parse_agent("best:v2,depth=3", court.SPEC.personas, "court").row[A_DEPTH] == 3
     for bad in ("mcts:vprior=-1", "mcts:vprior=x", "best:v2,leaf=value"):
         with pytest.raises(BadInput):
             parse_agent(bad, spec.personas, spec.name)

@@ -12,6 +12,11 @@ VALUE = {"prior": 0.2}
 # the strongest search measured so far; the tables that chose it: docs/lab-log.md, "court"
 BEST = ({"iters": 1000, "rollout": "scripted", "eps": 0.1, "prior": 0.5, "opp": "mix",
          "persona": "free-rider"}, 1.2e5)
+# best:v2's own options: rollouts capped at 10 actions and scored by the learned value
+# (best plays them to the end, where the value never scores one); docs/lab-log.md
+# "best:v2" (4p, one v2 against three v1 at 150 simulations, vprior 4: depth 5 31.5%,
+# 10 42.7%, 20 34.0%, none 29.2%)
+BEST_V2 = {"depth": 10}
 # the cheap strong player of the strong tables (#32; docs/lab-log.md "court value prior
 # 0.2"): value, seats rotated, 1,000 games a row, seed 1
 STRONG = {
