@@ -1,28 +1,16 @@
 """``best:v2``: the game's search with the learned value at its depth cap and as its root
 prior (agents/mcts.py ``vprior``, agents/policy.py ``_root_values``; #32 part 3)."""
-import numba
 import numpy as np
 import pytest
-from numba import njit
 
-from agents import mcts
 from agents.layout import A_DEPTH, A_NW, A_REPLY, A_SAMPLES, A_VPRIOR, A_VREPLY, A_VSAMPLES, \
     A_VTURN
 from agents.play import decide
 from agents.spec import V2, parse_agent
-from agents.value import action_values
 from simcore import connect4
 from simcore.rng import new_rng
 from simcore.spec import BadInput
-
-
-@njit(cache=True)
-def _values(game, agents, state, params, rng, legal, n, max_len, num_actions, state_size):
-    numba.literally(game)
-    ws = mcts.workspace(0, state_size, num_actions, max_len, params[0])
-    vals = np.empty(n, np.float64)
-    action_values(game, agents, 0, state, params, rng, legal, n, ws, vals)
-    return vals
+from tests.test_value_crn import _values  # action_values at one position, compiled per game
 
 
 def test_v2_carries_the_value_agents_options_for_its_root_prior():
