@@ -39,8 +39,8 @@
     learned value (``vprior=W``, ``best:v2``): VPRIOR the bias weight W (0: none), then
     the ``value`` agent's SAMPLES, turn (DEPTH) and REPLY that value the root's actions::
 
-        ... | W[0..48] | VPRIOR | VSAMPLES | VTURN | VREPLY |
-              11..59     60       61         62      63
+        ... | W[0..52] | VPRIOR | VSAMPLES | VTURN | VREPLY |
+              11..63     64       65         66      67
 """
 A_KIND = 0
 A_ITERS = 1
@@ -55,7 +55,7 @@ A_OPP = 8
 A_SAMPLES = 9
 A_NW = 10
 A_W0 = 11
-MAX_WEIGHTS = 49
+MAX_WEIGHTS = 53
 A_VPRIOR = A_W0 + MAX_WEIGHTS  # a search's root bias toward the learned value
 A_VSAMPLES = A_VPRIOR + 1
 A_VTURN = A_VPRIOR + 2

@@ -287,7 +287,8 @@ def test_a_search_leaf_scores_by_the_learned_value_only_where_asked(tmp_path, mo
     assert np.allclose(a.row[A_W0:A_W0 + n], w)
     assert compile_key(SPEC, [a.row]) == kv  # such a search compiles under the value bit
     b = parse_agent("best:v2", SPEC.personas, "connect4")
-    assert b.text == parse_agent("best:v1", SPEC.personas, "connect4").text + ",leaf=value"
+    assert b.text == parse_agent("best:v1", SPEC.personas, "connect4").text \
+        + ",leaf=value,vprior=4"
     p = API.params()
     s = API.new_state(p)
     _drop(s, p, [3, 3, 2, 4])
