@@ -4,11 +4,11 @@ ALIASES = ("edge-of-humanity",)
 COMPILE_SECONDS = 85
 # the strongest search measured so far; the tables that chose it: docs/lab-log.md, "humanity"
 BEST = ({"iters": 400, "rollout": "scripted", "eps": 0.1, "prior": 0.5}, 5.5e4)
-# best:v2's own options: rollouts capped at 60 actions and scored by the learned value
+# best:v2's own options: rollouts capped at 30 actions and scored by the learned value
 # (best plays them to the end, where the value never scores one); docs/lab-log.md
-# "best:v2" (2p, 150 simulations each: no cap 51.7% over 60, depth 60 62.0% [52.2, 70.9]
-# over 100 against best:v1)
-BEST_V2 = {"depth": 60}
+# "best:v2" (2p, 150 simulations each, against best:v1: no cap 51.7% over 60, depth 60
+# 62.0% [52.2, 70.9] and depth 30 69.0% [59.4, 77.2] over 100)
+BEST_V2 = {"depth": 30}
 REGRESS_CELL = {"game": "humanity", "players": 3, "agents": "scripted", "games": 20000}
 # the value agent averages 16 determinizations an action, not 4 (the Event and Main decks'
 # order decides a turn), 1,000 games a row, seeds 1 (2p, 3p, 4p) and 2 (4p), seats rotated:
