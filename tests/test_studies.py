@@ -763,6 +763,38 @@ def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
     assert not ladder._verdicts(pd.DataFrame(rows), None)[0]["rises"]
 
 
+def test_ladder_compares_the_fixes_in_the_same_role_at_a_larger_table():
+    """#33: at 3+ players the improved persona's lone seat among legacy seats is set beside
+    legacy's lone seat among improved ones (court's lone fair-share seat loses to two
+    legacy seats, 29.8%, while a lone legacy seat among fair-share ones does worse)."""
+    import pandas as pd
+
+    from experiments.studies import ladder
+
+    def row(a, o, r, lo, hi, P=3):
+        return {"game": "g", "players": P, "agent": a, "opponent": o, "games": 100,
+                "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
+                "losses": 10}
+
+    rows = [row("scripted", "random", .9, .8, .95), row("best", "scripted", .7, .6, .8),
+            row("scripted", "scripted:legacy", .30, .29, .31),
+            row("scripted:legacy", "scripted", .20, .19, .21),
+            row("mcts:iters=40", "mcts:iters=10", .5, .4, .6)]
+    rows += [row("random", "x", .1, 0, .2), row("mcts:iters=10", "x", .5, .4, .6)]
+    text = ladder._verdicts(pd.DataFrame(rows), None)[0]["text"]
+    assert ("scripted vs legacy 30.0% [29.0, 31.0] over 100 games, against legacy's lone "
+            "seat among scripted 20.0% [19.0, 21.0] over 100 games (the same role: scripted "
+            "ahead beyond chance)") in text
+    rows[3] = row("scripted:legacy", "scripted", .30, .25, .35)
+    assert "(the same role: scripted not told apart)" in \
+        ladder._verdicts(pd.DataFrame(rows), None)[0]["text"]
+    rows[3] = row("scripted:legacy", "scripted", .40, .35, .45)
+    assert "(the same role: scripted behind beyond chance)" in \
+        ladder._verdicts(pd.DataFrame(rows), None)[0]["text"]
+    two = [dict(r, players=2, fair_share=.5) for r in rows]  # no roles at 2 players
+    assert "the same role" not in ladder._verdicts(pd.DataFrame(two), None)[0]["text"]
+
+
 def test_ladder_reports_the_value_players_targets_beside_the_rise():
     """#32: the value rung's rate against each current persona is reported with its target
     (60% at 2 players, 1.6x the fair share at 3-4), met only when the whole interval clears

@@ -355,7 +355,8 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
             vals.append(f"value vs {sp} {_pct(r)} (target {100 * goal:.0f}%: "
                         f"{'met' if r.ci_low >= goal else 'not met'})")
         fixes = [] if P == 1 else [
-            f"{sp} vs legacy {_pct(rate(sp, lg))}" for lg in legacy for sp in scripted
+            f"{sp} vs legacy {_pct(rate(sp, lg))}" + _swapped(rate(sp, lg), rate(lg, sp), sp, P)
+            for lg in legacy for sp in scripted
             if sp not in legacy and rate(sp, lg) is not None]
         text = (f"{g} at {P} player{'s' if P > 1 else ''}: the ladder "
                 f"{'rises' if rises else 'does not rise'} ("
@@ -365,6 +366,23 @@ def _verdicts(df: pd.DataFrame, study: Study) -> list[dict]:
                 + (" The value player: " + "; ".join(vals) + "." if vals else ""))
         out.append({"game": g, "players": P, "rises": rises, "text": text})
     return out
+
+
+def _swapped(mine, theirs, sp: str, P: int) -> str:
+    """At a larger table, the improved persona's lone seat among legacy seats beside the
+    legacy persona's lone seat among improved ones: the same role, so the head-to-head
+    that a minority's handicap (court's card convention, which any persona the others do
+    not share pays) cannot bias.  Empty at 2 players, or where the swap was not played."""
+    if P == 2 or mine is None or theirs is None:
+        return ""
+    if mine["ci_low"] > theirs["ci_high"]:
+        word = "ahead beyond chance"
+    elif mine["ci_high"] < theirs["ci_low"]:
+        word = "behind beyond chance"
+    else:
+        word = "not told apart"
+    return (f", against legacy's lone seat among {sp} {_pct(theirs)}"
+            f" (the same role: {sp} {word})")
 
 
 def _unbeaten(grp: pd.DataFrame, a: str) -> bool:
