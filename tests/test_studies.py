@@ -726,6 +726,13 @@ def test_ladder_setup_verdict_counts_pairings_at_the_floor():
     assert t.endswith("beyond chance in c-d 30% [18, 45].")
 
 
+def _ladder_row(a, o, r, lo, hi, P=2, losses=10):
+    """One row of the ladder's rate table, as `_verdicts` reads it (100 games)."""
+    return {"game": "g", "players": P, "agent": a, "opponent": o, "games": 100,
+            "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
+            "losses": losses}
+
+
 def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
     """``best`` must beat every current persona for the ladder to rise; the frozen legacy
     player is reported beside it (improved persona vs legacy), not required."""
@@ -734,9 +741,7 @@ def test_ladder_verdict_leaves_legacy_out_of_the_rise_and_reports_the_fixes():
     from experiments.studies import ladder
 
     def row(a, o, r, lo, hi, losses=10):
-        return {"game": "g", "players": 2, "agent": a, "opponent": o, "games": 100,
-                "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 0.5,
-                "losses": losses}
+        return _ladder_row(a, o, r, lo, hi, 2, losses)
 
     rows = [row("scripted", "random", .9, .8, .95), row("best", "scripted", .7, .6, .8),
             row("best", "scripted:legacy", .5, .3, .7),
@@ -772,9 +777,7 @@ def test_ladder_compares_the_fixes_in_the_same_role_at_a_larger_table():
     from experiments.studies import ladder
 
     def row(a, o, r, lo, hi, P=3):
-        return {"game": "g", "players": P, "agent": a, "opponent": o, "games": 100,
-                "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
-                "losses": 10}
+        return _ladder_row(a, o, r, lo, hi, P)
 
     rows = [row("scripted", "random", .9, .8, .95), row("best", "scripted", .7, .6, .8),
             row("scripted", "scripted:legacy", .30, .29, .31),
@@ -804,9 +807,7 @@ def test_ladder_reports_the_value_players_targets_beside_the_rise():
     from experiments.studies import ladder
 
     def row(a, o, r, lo, hi, P=2):
-        return {"game": "g", "players": P, "agent": a, "opponent": o, "games": 100,
-                "win_rate": r, "ci_low": lo, "ci_high": hi, "fair_share": 1 / P,
-                "losses": 10}
+        return _ladder_row(a, o, r, lo, hi, P)
 
     rows = [row("scripted", "random", .9, .8, .95), row("best", "scripted", .7, .6, .8),
             row("value", "scripted", .66, .61, .71),
