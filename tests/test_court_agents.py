@@ -398,7 +398,7 @@ def test_each_seat_starts_the_bid_order_alike():
         return (h * 2654435761 >> 7) % P
 
     for P in (3, 4, 5, 6):
-        share = _round_two_starts(P, lambda s, q, P: int(order_start(s, q, P)))
+        share = _round_two_starts(P, lambda s, q, P: int(order_start(s, P)))
         assert np.abs(share - 1 / P).max() < 0.05, (P, share.round(3))
     assert np.abs(_round_two_starts(5, old) - 0.2).max() > 0.1  # the check can fail
     params = API.params(4, None)
@@ -411,7 +411,7 @@ def test_each_seat_starts_the_bid_order_alike():
                 for me in range(4):
                     x = s.copy()
                     E.determinize(x, params, np.int64(me), new_rng(3, g, me, checked))
-                    assert order_start(x, params, 4) == order_start(s, params, 4)
+                    assert order_start(x, 4) == order_start(s, 4)
                 checked += 1
             legal = API.legal_actions(s, params)
             API.step(s, params, int(legal[rng.integers(len(legal))]), new_rng(3, g, 0, 7))

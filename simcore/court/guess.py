@@ -108,7 +108,7 @@ def card_worth(state, params, me, slot):
 
 
 @row_kernel
-def order_start(state, params, P):
+def order_start(state, P):
     """The seat where the prediction's order starts among equal Influence, from public
     facts only, so that every seat computes the same one; over games each seat gets it
     alike (the lowest seat first, or a turn by round, gave seat effects of up to 10 points
@@ -145,15 +145,15 @@ def predicted_card(state, params, me):
     Every seat is assumed to value the cards as this player does; in order of Influence
     (most first, then a seat order starting at :func:`order_start`, so no seat picks
     first more often than another) each seat takes the card worth most to it, a card
-    already taken by k seats counting 1 / (1 + 1.5 k) of its worth.  So the seats spread over the cards
-    instead of all bidding on the same one."""
+    already taken by k seats counting 1 / (1 + 1.5 k) of its worth.  So the seats spread
+    over the cards instead of all bidding on the same one."""
     P = params[L.P_NUM_PLAYERS]
     c0 = 0
     c1 = 0
     c2 = 0
     mine = 0
     done = 0
-    start = order_start(state, params, P)
+    start = order_start(state, P)
     for _ in range(P):
         # the next seat in order: most Influence, then the seat order of this round
         nxt = -1
