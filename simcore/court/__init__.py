@@ -45,10 +45,11 @@ assert len(CARD_KEYS) == L.NUM_CARDS
 SPEC = GameSpec(
     name="court",
     game_id=2,
-    version=4,  # 2: won_<card> info columns; 3: 3-6 players (2 only as the two-player
+    version=5,  # 2: won_<card> info columns; 3: 3-6 players (2 only as the two-player
     # variant), Gethsemoni is the Queen of the Dead, a lone bid of 0 wins its card;
     # 4: an unbroken tie on either side of Death spares everyone, the third unnamed Bone
-    # card has no effect
+    # card has no effect; 5: the bid prediction's start seat (guess.py order_start), which
+    # the scripted players and determinize's redrawn bids read, is an even hash
     players=(3, 6),  # the box (public facts); 2 only through the two-player variant
     num_actions=L.NUM_ACTIONS,
     max_game_length=L.MAX_GAME_LENGTH,
